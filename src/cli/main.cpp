@@ -1,0 +1,14 @@
+// whist: engine, bots and tools for the exact-bidding whist family. See README.md.
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"whist: the exact-bidding whist family (Romanian, Serbian, Oh Hell, ...)"};
+  app.require_subcommand(1);
+  int status = 0;
+  whist::cli::add_variants(app, status);
+  whist::cli::add_simulate(app, status);
+  whist::cli::add_bench(app, status);
+  whist::cli::add_replay(app, status);
+  CLI11_PARSE(app, argc, argv);
+  return status;
+}

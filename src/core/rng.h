@@ -1,0 +1,63 @@
+// A seeded random generator: xoshiro256** seeded through splitmix64. Hand written because every
+// random choice must reproduce bit for bit from a seed on every platform, which the standard
+// library's distributions do not promise.
+#pragma once
+
+#include <cstdint>
+
+#include "core/card_set.h"
+
+namespace whist {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed = 0) { reseed(seed); }
+
+  void reseed(uint64_t seed) {
+    for (auto& w : s_) {
+      seed += 0x9E3779B97F4A7C15ull;
+      uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      w = z ^ (z >> 31);
+    }
+  }
+
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform in [0, n), n > 0, without bias (Lemire's multiply and reject).
+  uint32_t below(uint32_t n) {
+    uint64_t m = (next() >> 32) * n;
+    auto low = static_cast<uint32_t>(m);
+    if (low < n) {
+      const uint32_t threshold = static_cast<uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = (next() >> 32) * n;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+
+  // A uniformly chosen card of a non-empty set.
+  Card pick(CardSet s) { return s.nth(static_cast<int>(below(static_cast<uint32_t>(s.size())))); }
+
+  // An independent stream, e.g. one per match of a tournament, so results do not depend on order.
+  Rng split() { return Rng(next()); }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  uint64_t s_[4]{};
+};
+
+}  // namespace whist

@@ -1,0 +1,179 @@
+// One deal of an exact-bid game as a state machine.
+//
+// Rules played here (seeds 000, 001, 002 and Oh Hell): N players each hold `cards` cards. If the
+// dealer chooses the one-card mode, the dealer does that first. Then, from the seat after the
+// dealer, each player bids once how many tricks they will take (0 … cards); with the hook the
+// dealer, bidding last, may not make the bids sum to `cards`. In special hands every bid may be
+// forced (all zero, all eight). A player may announce zero play at their bidding turn while the
+// schedule allows it. The seat after the dealer leads the first trick. Players must follow suit;
+// with `must_trump` a player void in the led suit must play a trump if they have one. The highest
+// trump wins, else the highest card of the led suit; the winner leads the next trick.
+//
+// Seats are numbered 0 … N−1 in playing order: seat i+1 plays after seat i.
+//
+// The state is a few cache lines with no heap memory, so search can copy it, or mutate it with
+// apply()/undo() and a small Undo record on the caller's stack (Stockfish's do_move/undo_move).
+// Legal card moves are mask operations on the hand.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/card_set.h"
+#include "game/action.h"
+#include "rules/rules.h"
+
+namespace whist {
+
+inline constexpr int kMaxPlayers = 7;
+inline constexpr int kMaxPlays = 64;
+
+enum class Phase : uint8_t { ChooseMode, Bidding, Playing, Done };
+
+// Everything one deal needs to know from the rules, the schedule and the match.
+struct DealSetup {
+  int players = 4;
+  int cards = 1;
+  int dealer = 0;
+  Suit trump = Suit::None;
+  Card turned = kNoCard;
+  bool must_trump = true;
+  bool hook = true;
+  int forced_bid = -1;          // every bid must be this (special hands); -1 = free
+  bool choose_mode = false;     // the dealer picks the one-card mode before bidding
+  OneCardMode mode = OneCardMode::Regular;  // the mode when the dealer does not choose
+  bool blind_bidding = false;   // special "blind" hand: bids are made before looking
+  uint8_t zero_play_open = 0;   // seats (bit mask) that may still announce zero play
+};
+
+// A fixed-capacity list of actions (no heap).
+struct ActionList {
+  std::array<Action, 64> items{};
+  int size = 0;
+  void push(Action a) { items[size++] = a; }
+  const Action* begin() const { return items.data(); }
+  const Action* end() const { return items.data() + size; }
+  bool contains(Action a) const;
+};
+
+class DealState {
+ public:
+  // What undo() needs to restore; lives on the caller's stack.
+  struct Undo {
+    Action action;
+    Phase phase;
+    uint8_t to_move;
+    uint8_t leader;
+    uint8_t winner;
+    Card winning;
+    Suit led;
+    uint8_t zero_open;
+  };
+
+  DealState() = default;
+  DealState(const DealSetup& setup, const std::array<CardSet, kMaxPlayers>& hands);
+
+  Phase phase() const { return phase_; }
+  bool done() const { return phase_ == Phase::Done; }
+  int players() const { return players_; }
+  int cards() const { return cards_; }
+  int dealer() const { return dealer_; }
+  int to_move() const { return to_move_; }
+  Suit trump() const { return trump_; }
+  Card turned() const { return turned_; }
+  OneCardMode mode() const { return mode_; }
+  bool blind_bidding() const { return blind_bidding_; }
+  bool must_trump() const { return must_trump_; }
+  bool hook() const { return hook_; }
+  int forced_bid() const { return forced_bid_; }
+
+  CardSet hand(int seat) const { return hands_[seat]; }
+  CardSet played() const { return played_; }
+  int num_plays() const { return num_plays_; }
+  Card play_at(int i) const { return plays_[i]; }
+  int bids_made() const { return bids_made_; }
+  int bid(int seat) const { return bids_[seat]; }  // -1 before the seat bids
+  int bid_sum() const { return bid_sum_; }
+  int tricks_won(int seat) const { return tricks_won_[seat]; }
+  int tricks_played() const { return num_plays_ / players_; }
+  uint8_t zero_announced() const { return zero_announced_; }
+  uint8_t zero_play_open() const { return zero_open_; }
+
+  // The current trick: its leader, how many cards are on the table, the led suit, and who is
+  // winning it so far with which card.
+  int leader() const { return leader_; }
+  int trick_size() const { return trick_size_; }
+  Suit led_suit() const { return led_; }
+  int trick_winner() const { return winner_; }
+  Card winning_card() const { return winning_; }
+  Card trick_card(int i) const { return plays_[num_plays_ - trick_size_ + i]; }
+
+  // The seat that played the i-th card of the deal.
+  int seat_of_play(int i) const;
+
+  // Cards the player to move may play (Phase::Playing only): follow suit, else trump when
+  // obliged, else anything.
+  CardSet legal_cards() const {
+    const CardSet hand = hands_[to_move_];
+    if (trick_size_ == 0) return hand;
+    const CardSet follow = hand & CardSet::suit_mask(led_);
+    if (!follow.empty()) return follow;
+    if (must_trump_ && trump_ != Suit::None) {
+      const CardSet trumps = hand & CardSet::suit_mask(trump_);
+      if (!trumps.empty()) return trumps;
+    }
+    return hand;
+  }
+  // The smallest and largest bids allowed at all in this deal (the hook may forbid one between).
+  ActionList legal_actions() const;
+  bool is_legal(Action a) const;
+  // Why an action is illegal, e.g. "must follow suit D"; empty when it is legal.
+  std::string why_illegal(Action a) const;
+
+  // Applies a legal action. Passing an illegal one is a programming error (checked in debug).
+  void apply(Action a, Undo& undo);
+  void undo(const Undo& undo);
+
+  // The hot path of random playouts and search: play a legal card.
+  void play(Card c, Undo& undo);
+  void unplay(const Undo& undo);
+
+  bool operator==(const DealState&) const = default;
+
+ private:
+  bool beats(Card c, Card w) const {
+    return (c.suit() == w.suit()) ? c.index() > w.index() : c.suit() == trump_;
+  }
+  int next(int seat) const { return seat + 1 == players_ ? 0 : seat + 1; }
+
+  std::array<CardSet, kMaxPlayers> hands_{};
+  CardSet played_;
+  std::array<Card, kMaxPlays> plays_{};
+  std::array<int8_t, kMaxPlayers> bids_{};
+  std::array<uint8_t, kMaxPlayers> tricks_won_{};
+  uint8_t players_ = 0;
+  uint8_t cards_ = 0;
+  uint8_t dealer_ = 0;
+  uint8_t to_move_ = 0;
+  uint8_t leader_ = 0;
+  uint8_t trick_size_ = 0;
+  uint8_t winner_ = 0;
+  uint8_t num_plays_ = 0;
+  uint8_t bids_made_ = 0;
+  int8_t bid_sum_ = 0;
+  int8_t forced_bid_ = -1;
+  Card winning_;
+  Card turned_;
+  Suit trump_ = Suit::None;
+  Suit led_ = Suit::None;
+  Phase phase_ = Phase::Done;
+  OneCardMode mode_ = OneCardMode::Regular;
+  bool must_trump_ = true;
+  bool hook_ = true;
+  bool blind_bidding_ = false;
+  uint8_t zero_open_ = 0;
+  uint8_t zero_announced_ = 0;
+};
+
+}  // namespace whist

@@ -1,0 +1,29 @@
+// Game records: the JSON format of docs/record-format.md ("whist-record/1"), written from a
+// match's log and replayed into a match with every action checked against the rules.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/match.h"
+
+namespace whist {
+
+// The JSON text of a match so far (a game in progress stops after its last action).
+std::string write_record(const Match& match);
+
+// The result of reading and replaying a record.
+struct ReplayResult {
+  std::unique_ptr<Match> match;  // set when there was no error
+  std::string error;             // e.g. "deal 6, play 2 (seat 3, 8H): must follow suit D"
+};
+
+// Parses the text of a record and replays every deal, checking every action. On the first
+// problem returns the error and no match.
+ReplayResult replay_record(const std::string& text);
+
+// The `whist replay --json` summary of a match.
+std::string replay_summary_json(const Match& match);
+
+}  // namespace whist

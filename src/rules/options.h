@@ -1,0 +1,30 @@
+// The option table: every field of Rules that a player can set, by the name records and the
+// command line use (`scoring=triangular`), with its text form and a one-line description.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "rules/rules.h"
+
+namespace whist {
+
+struct OptionInfo {
+  std::string_view name;
+  std::string_view values;  // the accepted values, e.g. "on|off" or "a number 1-13"
+  std::string_view description;
+  std::string (*get)(const Rules&);
+  // Sets the option from text; returns an error message (empty on success).
+  std::string (*set)(Rules&, std::string_view);
+};
+
+std::span<const OptionInfo> options();
+const OptionInfo* find_option(std::string_view name);
+
+// Sets one option; on failure the message names the option and the accepted values.
+std::string set_option(Rules& rules, std::string_view name, std::string_view value);
+// Parses `name=value`.
+std::string set_option(Rules& rules, std::string_view assignment);
+
+}  // namespace whist

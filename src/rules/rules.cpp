@@ -1,0 +1,57 @@
+#include "rules/rules.h"
+
+#include "rules/schedule.h"
+#include "rules/scoring.h"
+
+namespace whist {
+
+int Rules::deck_size() const { return make_deck(deck, players).size(); }
+
+int Rules::max_hand() const {
+  if (max_cards > 0) return max_cards;
+  if (players <= 0) return 0;
+  const int usable = deck_size() - (keep_card_to_turn ? 1 : 0);
+  return usable / players;
+}
+
+std::string validate(const Rules& r) {
+  const std::string n = std::to_string(r.players);
+  if (r.players < r.min_players || r.players > r.max_players) {
+    return r.variant + " is played by " + std::to_string(r.min_players) + " to " +
+           std::to_string(r.max_players) + " players, not " + n;
+  }
+  if (r.deck == DeckKind::EightPerPlayer && (r.players < 3 || r.players > 6)) {
+    return "the 8-per-player deck needs 3 to 6 players, not " + n;
+  }
+  const int deck = r.deck_size();
+  if (r.max_hand() < 1 || r.max_hand() * r.players > deck) {
+    return "max_cards " + std::to_string(r.max_hand()) + " does not fit a " +
+           std::to_string(deck) + "-card deck for " + n + " players";
+  }
+  if (r.schedule == ScheduleKind::Explicit) {
+    if (r.schedule_list.empty()) return "the schedule is empty";
+    for (size_t i = 0; i < r.schedule_list.size(); ++i) {
+      const int c = r.schedule_list[i];
+      if (c < 1 || c * r.players > deck) {
+        return "schedule deal " + std::to_string(i + 1) + ": " + std::to_string(c) +
+               " cards each do not fit a " + std::to_string(deck) + "-card deck for " + n +
+               " players";
+      }
+    }
+  }
+  if (r.trump == TrumpRule::Rotation && r.trump_order.empty()) return "the trump order is empty";
+  if (r.spades_double && r.trump != TrumpRule::Turned) {
+    return "spades_double needs trump=turned";
+  }
+  if (lowest_wins(r.scoring) && (r.streak_bonus != 0 || r.miss_penalty != 0)) {
+    return "streak bonuses and miss penalties need a system where the highest total wins, not " +
+           std::string(scoring_name(r.scoring));
+  }
+  if (r.end == GameEnd::Deals && r.deal_limit < 1) return "end=deals needs deals=N (N >= 1)";
+  if (r.zero_play != ZeroPlay::Off && r.end == GameEnd::Target) {
+    return "zero_play needs a game of known length (end=schedule or end=deals)";
+  }
+  return {};
+}
+
+}  // namespace whist

@@ -1,0 +1,153 @@
+// Rules: a plain value holding every option of a game of the exact-bidding whist family.
+//
+// A preset (rules/presets.h) fills one in; `option=value` pairs (command line, game records)
+// change single fields through the option table (rules/options.h). Nothing here plays: the game
+// layer reads these fields. Families other than ExactBid (Israeli and Call-Ace whist, with their
+// auctions, card passing, kitty, jokers and teams) are declared so the data model has room for
+// them; their rules are not built yet.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/card.h"
+#include "core/deck.h"
+
+namespace whist {
+
+enum class Family : uint8_t { ExactBid, Israeli, CallAce };
+
+// The scoring systems of the seeds, by the names records use (see rules/scoring.h).
+enum class Scoring : uint8_t {
+  Basic,
+  Serbian,
+  SerbianHarsh,
+  Romanian,
+  RomanianCards,
+  Triangular,
+  Exact,
+  ExactPenalty,
+  TenTimes,
+  TenTimesPenalty,
+  UnderPenalty,
+  Cypriot,
+  SetPenalty,
+  ProgressivePenalty,
+  Progressive,
+  Montreal,
+  Negative,
+  NegativeSquared,
+  NegativeRound,
+  Trick,
+  Binary,
+  BinaryNil,
+  Scratch,
+  AdjustedExact,
+  GetFred,
+  OyVey,
+};
+inline constexpr int kNumScorings = 26;
+
+// How the sequence of hand sizes is built; "8" stands for the largest hand of the game.
+enum class ScheduleKind : uint8_t {
+  OneEightOne,    // N×1, 2 … M−1, N×M, M−1 … 2, N×1
+  EightOneEight,  // N×M, M−1 … 2, N×1, 2 … M−1, N×M
+  EachDealer,     // N×1, N×2 … N×M: every dealer deals every size once
+  DownUp,         // M, M−1 … 2, N×1, 2 … M (Serbian whist, Oh Hell)
+  Explicit,       // Rules::schedule_list
+};
+
+enum class TrumpRule : uint8_t {
+  Turned,    // the first undealt card is turned up; no trump when every card is dealt
+  Rotation,  // a fixed rotation (Rules::trump_order) from the first deal
+  NoTrump,
+};
+
+enum class OneCardMode : uint8_t {
+  Regular,        // everyone sees their own card
+  Forehead,       // everyone sees every card but their own
+  Blind,          // everyone bids before looking at their card
+  DealerChooses,  // the dealer picks one of the three before each one-card deal
+};
+
+// Which one-card deals use Rules::one_card_mode (the others are regular).
+enum class OneCardDeals : uint8_t { All, First, Last, FirstAndLast };
+
+// A made zero bid's value: as the scoring system says, 5, or 5 + cards dealt.
+enum class ZeroBid : uint8_t { System, Five, FivePlusCards };
+
+// When a zero-play announcement may be made.
+enum class ZeroPlay : uint8_t {
+  Off,
+  Start,          // during the first deal's bidding
+  BeforePivot,    // before the first M-card deal of 1-8-1 (first 1-card deal of 8-1-8)
+  TenBeforeEnd,   // in a deal with at least 10 deals left, this one included
+};
+
+// Extra deals of the largest size played after the schedule (seed 001, "special hands").
+enum class SpecialHand : uint8_t {
+  None,
+  Blind,     // everyone bids before seeing their cards
+  AllZero,   // everyone must bid zero
+  AllEight,  // everyone must bid the number of cards dealt
+};
+
+enum class GameEnd : uint8_t { Schedule, Target, Deals };
+
+struct Rules {
+  std::string variant;  // the preset this started from
+  Family family = Family::ExactBid;
+  int players = 4;
+  int min_players = 3;
+  int max_players = 6;
+
+  DeckKind deck = DeckKind::Full52;
+  int max_cards = 0;  // the largest hand; 0 = as large as the deck allows (see max_hand())
+  bool keep_card_to_turn = false;  // Oh Hell: the largest hand leaves a card to turn
+
+  ScheduleKind schedule = ScheduleKind::OneEightOne;
+  std::vector<int> schedule_list;  // for ScheduleKind::Explicit
+  std::vector<SpecialHand> special_hands;
+
+  TrumpRule trump = TrumpRule::Turned;
+  std::vector<Suit> trump_order = {Suit::Spades, Suit::Diamonds, Suit::Hearts, Suit::Clubs,
+                                   Suit::None};
+
+  bool must_trump = true;
+  bool hook = true;
+
+  OneCardMode one_card_mode = OneCardMode::Regular;
+  OneCardDeals one_card_deals = OneCardDeals::All;
+
+  Scoring scoring = Scoring::Romanian;
+  ZeroBid zero_bid = ZeroBid::System;
+  bool spades_double = false;
+
+  int streak_bonus = 0;  // points for streak_length exact bids in a row; 0 = off
+  int streak_length = 5;
+  bool streak_one_card = true;  // one-card deals count towards (and break) a streak
+  int miss_penalty = 0;         // points lost for miss_length misses in a row; 0 = off
+  int miss_length = 5;
+
+  ZeroPlay zero_play = ZeroPlay::Off;
+
+  GameEnd end = GameEnd::Schedule;
+  int target_score = 100;
+  int deal_limit = 0;  // for GameEnd::Deals
+
+  bool counter_clockwise = false;  // display only: seats are numbered in playing order anyway
+
+  bool operator==(const Rules&) const = default;
+
+  // The number of cards in the deck for this player count.
+  int deck_size() const;
+  // The largest hand: max_cards if set, else what the deck allows.
+  int max_hand() const;
+  CardSet deck_cards() const { return make_deck(deck, players); }
+};
+
+// Checks the combination of options and the player count; empty when valid.
+std::string validate(const Rules& rules);
+
+}  // namespace whist

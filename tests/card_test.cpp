@@ -1,0 +1,35 @@
+#include <gtest/gtest.h>
+
+#include "core/card_set.h"
+#include "core/deck.h"
+
+namespace whist {
+namespace {
+
+TEST(Card, ParsesAndPrints) {
+  EXPECT_EQ(to_string(*parse_card("TD")), "TD");
+  EXPECT_EQ(*parse_card("10h"), Card(Suit::Hearts, Rank::Ten));
+  EXPECT_EQ(*parse_card("qs"), Card(Suit::Spades, Rank::Queen));
+  EXPECT_FALSE(parse_card("1S").has_value());
+  EXPECT_FALSE(parse_card("ZZ").has_value());
+  EXPECT_TRUE(parse_card("X2")->is_joker());
+}
+
+TEST(Deck, TrimmedDeckHasTopTwoNRanks) {
+  EXPECT_EQ(make_deck(DeckKind::Full52, 4).size(), 52);
+  for (int n = 3; n <= 6; ++n) {
+    const CardSet d = make_deck(DeckKind::EightPerPlayer, n);
+    EXPECT_EQ(d.size(), 8 * n);
+    EXPECT_TRUE(d.contains(Card(Suit::Clubs, Rank::Ace)));
+  }
+  EXPECT_EQ(make_deck(DeckKind::EightPerPlayer, 3).lowest(), Card(Suit::Clubs, Rank::Nine));
+  EXPECT_EQ(make_deck(DeckKind::EightPerPlayer, 4).lowest(), Card(Suit::Clubs, Rank::Seven));
+  EXPECT_EQ(make_deck(DeckKind::EightPerPlayer, 5).lowest(), Card(Suit::Clubs, Rank::Five));
+  EXPECT_EQ(make_deck(DeckKind::EightPerPlayer, 6).lowest(), Card(Suit::Clubs, Rank::Three));
+  const CardSet with_jokers = make_deck(DeckKind::Full52, 4, 3);
+  EXPECT_EQ(with_jokers.size(), 55);
+  EXPECT_EQ((with_jokers & CardSet::suit_mask(Suit::Spades)).size(), 13);
+}
+
+}  // namespace
+}  // namespace whist
