@@ -12,7 +12,7 @@ namespace whist::cli {
 
 struct GameArgs {
   std::string variant = "romanian";
-  int players = 0;  // 0 = the preset's usual number
+  int players = 0;                   // 0 = the preset's usual number
   std::vector<std::string> options;  // option=value
 };
 

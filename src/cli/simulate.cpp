@@ -64,11 +64,16 @@ int run_simulate(const SimulateArgs& args) {
   const double mps = secs > 0 ? args.games / secs : 0.0;
   const double cps = secs > 0 ? static_cast<double>(cards) / secs : 0.0;
   if (args.json) {
-    nlohmann::json j = {{"variant", rules.rules.variant}, {"players", n},
-                        {"games", args.games},            {"seed", args.seed},
-                        {"deals", deals},                 {"actions", actions},
-                        {"cards", cards},                 {"mean_totals", means},
-                        {"matches_per_second", mps},      {"cards_per_second", cps}};
+    nlohmann::json j = {{"variant", rules.rules.variant},
+                        {"players", n},
+                        {"games", args.games},
+                        {"seed", args.seed},
+                        {"deals", deals},
+                        {"actions", actions},
+                        {"cards", cards},
+                        {"mean_totals", means},
+                        {"matches_per_second", mps},
+                        {"cards_per_second", cps}};
     fmt::print("{}\n", j.dump());
     return 0;
   }
@@ -83,7 +88,8 @@ int run_simulate(const SimulateArgs& args) {
 }  // namespace
 
 void add_simulate(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("simulate", "play random legal bots against each other, checking every invariant");
+  auto* cmd = app.add_subcommand(
+      "simulate", "play random legal bots against each other, checking every invariant");
   auto args = std::make_shared<SimulateArgs>();
   add_game_options(*cmd, args->game);
   cmd->add_option("--games", args->games, "matches to play")->check(CLI::Range(0, 100000000));

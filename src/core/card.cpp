@@ -17,11 +17,16 @@ char rank_char(Rank r) { return kRankChars[static_cast<int>(r)]; }
 
 std::string_view suit_symbol(Suit s) {
   switch (s) {
-    case Suit::Clubs: return "♣";
-    case Suit::Diamonds: return "♦";
-    case Suit::Hearts: return "♥";
-    case Suit::Spades: return "♠";
-    case Suit::None: break;
+    case Suit::Clubs:
+      return "♣";
+    case Suit::Diamonds:
+      return "♦";
+    case Suit::Hearts:
+      return "♥";
+    case Suit::Spades:
+      return "♠";
+    case Suit::None:
+      break;
   }
   return "NT";
 }

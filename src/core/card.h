@@ -43,7 +43,8 @@ inline constexpr int kNumJokers = 3;
 class Card {
  public:
   constexpr Card() = default;
-  constexpr Card(Suit s, Rank r) : index_(static_cast<uint8_t>(static_cast<int>(s) * 16 + static_cast<int>(r))) {}
+  constexpr Card(Suit s, Rank r)
+      : index_(static_cast<uint8_t>(static_cast<int>(s) * 16 + static_cast<int>(r))) {}
   static constexpr Card from_index(int index) {
     Card c;
     c.index_ = static_cast<uint8_t>(index);
@@ -69,8 +70,8 @@ class Card {
 
 inline constexpr Card kNoCard{};
 
-char suit_char(Suit s);    // 'S', 'H', 'D', 'C'; 'N' for Suit::None
-char rank_char(Rank r);    // 'A' ... '2', 'T' for ten
+char suit_char(Suit s);                // 'S', 'H', 'D', 'C'; 'N' for Suit::None
+char rank_char(Rank r);                // 'A' ... '2', 'T' for ten
 std::string_view suit_symbol(Suit s);  // "♠" ...; "NT" for Suit::None
 std::string suit_name(Suit s);         // "S", "H", "D", "C" or "none" (records' trump field)
 

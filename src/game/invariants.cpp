@@ -6,7 +6,8 @@ std::string check_invariants(const DealState& s, const Hands& dealt) {
   CardSet all_dealt, held;
   int total_held = 0;
   for (int p = 0; p < s.players(); ++p) {
-    if (!dealt[p].contains(s.hand(p))) return "seat " + std::to_string(p) + " holds a card it was not dealt";
+    if (!dealt[p].contains(s.hand(p)))
+      return "seat " + std::to_string(p) + " holds a card it was not dealt";
     if (held.intersects(s.hand(p))) return "a card is in two hands";
     held |= s.hand(p);
     all_dealt |= dealt[p];

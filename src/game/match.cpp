@@ -26,15 +26,26 @@ DealSetup Match::next_setup() const {
   s.must_trump = rules_.must_trump;
   s.hook = rules_.hook;
   switch (rules_.trump) {
-    case TrumpRule::Rotation: s.trump = plan.rotation_trump; break;
+    case TrumpRule::Rotation:
+      s.trump = plan.rotation_trump;
+      break;
     case TrumpRule::Turned:
-    case TrumpRule::NoTrump: s.trump = Suit::None; break;
+    case TrumpRule::NoTrump:
+      s.trump = Suit::None;
+      break;
   }
   switch (plan.special) {
-    case SpecialHand::AllZero: s.forced_bid = 0; break;
-    case SpecialHand::AllEight: s.forced_bid = plan.cards; break;
-    case SpecialHand::Blind: s.blind_bidding = true; break;
-    case SpecialHand::None: break;
+    case SpecialHand::AllZero:
+      s.forced_bid = 0;
+      break;
+    case SpecialHand::AllEight:
+      s.forced_bid = plan.cards;
+      break;
+    case SpecialHand::Blind:
+      s.blind_bidding = true;
+      break;
+    case SpecialHand::None:
+      break;
   }
   s.choose_mode = plan.mode == OneCardMode::DealerChooses;
   s.mode = s.choose_mode ? OneCardMode::Regular : plan.mode;
@@ -73,18 +84,18 @@ std::string Match::deal_given(const Hands& hands, Card turned) {
         return "card " + to_string(c) + " is not in the " + std::to_string(deck.size()) +
                "-card deck";
       }
+      if (seen.contains(c)) {
+        return "card " + to_string(c) + " dealt twice (seats " + std::to_string(holder[c.index()]) +
+               " and " + std::to_string(p) + ")";
+      }
       holder[c.index()] = p;
-    }
-    if (seen.intersects(hands[p])) {
-      const Card c = (seen & hands[p]).lowest();
-      return "card " + to_string(c) + " dealt twice (seats " + std::to_string(holder[c.index()]) +
-             " and " + std::to_string(p) + ")";
     }
     seen |= hands[p];
   }
   const bool turns = rules_.trump == TrumpRule::Turned && s.cards * s.players < deck.size();
   if (turns && turned == kNoCard) return "this deal turns a card for trump, but none is given";
-  if (!turns && turned != kNoCard) return "this deal turns no card, but " + to_string(turned) + " is given";
+  if (!turns && turned != kNoCard)
+    return "this deal turns no card, but " + to_string(turned) + " is given";
   if (turns) {
     if (!deck.contains(turned)) {
       return "turned card " + to_string(turned) + " is not in the " + std::to_string(deck.size()) +
@@ -128,8 +139,8 @@ void Match::score_deal() {
   r.cards = d.cards();
   r.dealer = d.dealer();
   r.trump = d.trump();
-  const bool doubled = rules_.spades_double && d.turned() != kNoCard &&
-                       d.turned().suit() == Suit::Spades;
+  const bool doubled =
+      rules_.spades_double && d.turned() != kNoCard && d.turned().suit() == Suit::Spades;
   const bool counts = d.cards() != 1 || rules_.streak_one_card;
   for (int p = 0; p < players(); ++p) {
     r.bids[p] = d.bid(p);

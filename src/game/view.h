@@ -28,7 +28,7 @@ struct PlayerView {
   Suit trump = Suit::None;
   Card turned = kNoCard;
   OneCardMode mode = OneCardMode::Regular;
-  CardSet own_hand;                           // empty while hidden from its owner
+  CardSet own_hand;                            // empty while hidden from its owner
   std::array<CardSet, kMaxPlayers> visible{};  // other seats' cards this seat can see
   std::array<int, kMaxPlayers> bids{};         // -1 before a seat bids
   std::array<int, kMaxPlayers> tricks{};

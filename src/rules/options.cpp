@@ -44,7 +44,9 @@ constexpr std::pair<ZeroPlay, std::string_view> kZeroPlayNames[] = {
 constexpr std::pair<GameEnd, std::string_view> kEndNames[] = {
     {GameEnd::Schedule, "schedule"}, {GameEnd::Target, "target"}, {GameEnd::Deals, "deals"}};
 constexpr std::pair<SpecialHand, std::string_view> kSpecialNames[] = {
-    {SpecialHand::Blind, "blind"}, {SpecialHand::AllZero, "zero"}, {SpecialHand::AllEight, "eight"}};
+    {SpecialHand::Blind, "blind"},
+    {SpecialHand::AllZero, "zero"},
+    {SpecialHand::AllEight, "eight"}};
 constexpr std::pair<DeckKind, std::string_view> kDeckNames[] = {
     {DeckKind::Full52, "52"}, {DeckKind::EightPerPlayer, "8-per-player"}};
 
@@ -193,39 +195,46 @@ std::string set_scoring(Rules& r, std::string_view v) {
   return {};
 }
 
-#define WHIST_ENUM_OPTION(name, table, field, values, desc)                                         \
-  OptionInfo {                                                                              \
-    name, values, desc, [](const Rules& r) { return std::string(name_of<decltype(r.field)>(table, r.field)); }, \
-        [](Rules& r, std::string_view v) { return set_enum<decltype(r.field)>(table, r.field, v); } \
+#define WHIST_ENUM_OPTION(name, table, field, values, desc)                                     \
+  OptionInfo {                                                                                  \
+    name, values, desc,                                                                         \
+        [](const Rules& r) { return std::string(name_of<decltype(r.field)>(table, r.field)); }, \
+        [](Rules& r, std::string_view v) {                                                      \
+          return set_enum<decltype(r.field)>(table, r.field, v);                                \
+        }                                                                                       \
   }
-#define WHIST_BOOL_OPTION(name, field, desc)                                         \
-  OptionInfo {                                                                       \
-    name, "on|off", desc, [](const Rules& r) { return bool_text(r.field); },         \
-        [](Rules& r, std::string_view v) { return set_bool(r.field, v); }            \
+#define WHIST_BOOL_OPTION(name, field, desc)                                 \
+  OptionInfo {                                                               \
+    name, "on|off", desc, [](const Rules& r) { return bool_text(r.field); }, \
+        [](Rules& r, std::string_view v) { return set_bool(r.field, v); }    \
   }
-#define WHIST_INT_OPTION(name, field, lo, hi, desc)                                          \
-  OptionInfo {                                                                               \
+#define WHIST_INT_OPTION(name, field, lo, hi, desc)                                              \
+  OptionInfo {                                                                                   \
     name, "a number " #lo "-" #hi, desc, [](const Rules& r) { return std::to_string(r.field); }, \
-        [](Rules& r, std::string_view v) { return set_int(r.field, v, lo, hi); }             \
+        [](Rules& r, std::string_view v) { return set_int(r.field, v, lo, hi); }                 \
   }
 
 const std::array kOptions = {
     OptionInfo{"scoring", "see `whist variants`", "the scoring system",
                [](const Rules& r) { return std::string(scoring_name(r.scoring)); }, set_scoring},
     WHIST_BOOL_OPTION("must_trump", must_trump, "a player void in the led suit must trump if able"),
-    WHIST_BOOL_OPTION("hook", hook, "the dealer may not bid so that the bids sum to the cards dealt"),
+    WHIST_BOOL_OPTION("hook", hook,
+                      "the dealer may not bid so that the bids sum to the cards dealt"),
     OptionInfo{"schedule", "1-8-1|8-1-8|each-dealer|down-up|list such as 5,3,1",
                "the hand sizes deal by deal (8 stands for the largest hand)", get_schedule,
                set_schedule},
-    WHIST_INT_OPTION("max_cards", max_cards, 0, 52, "the largest hand; 0 = as many as the deck allows"),
-    WHIST_ENUM_OPTION("deck", kDeckNames, deck, "52|8-per-player", "the full 52 cards, or 8 per player (top 2N ranks)"),
-    WHIST_ENUM_OPTION("trump", kTrumpNames, trump, "turned|rotation|none", "how trump is chosen each deal"),
+    WHIST_INT_OPTION("max_cards", max_cards, 0, 52,
+                     "the largest hand; 0 = as many as the deck allows"),
+    WHIST_ENUM_OPTION("deck", kDeckNames, deck, "52|8-per-player",
+                      "the full 52 cards, or 8 per player (top 2N ranks)"),
+    WHIST_ENUM_OPTION("trump", kTrumpNames, trump, "turned|rotation|none",
+                      "how trump is chosen each deal"),
     OptionInfo{"trump_order", "list of S H D C none", "the trump rotation, from the first deal",
                get_trump_order, set_trump_order},
     WHIST_ENUM_OPTION("one_card_mode", kModeNames, one_card_mode, "regular|forehead|blind|dealer",
                       "how one-card deals are played: regular, forehead, blind, dealer chooses"),
-    WHIST_ENUM_OPTION("one_card_deals", kOneCardDealNames, one_card_deals, "all|first|last|first-last",
-                      "which one-card deals use one_card_mode"),
+    WHIST_ENUM_OPTION("one_card_deals", kOneCardDealNames, one_card_deals,
+                      "all|first|last|first-last", "which one-card deals use one_card_mode"),
     WHIST_ENUM_OPTION("zero_bid", kZeroBidNames, zero_bid, "system|5|5+cards",
                       "a made zero bid scores as the system says, 5, or 5 + cards dealt"),
     WHIST_BOOL_OPTION("spades_double", spades_double, "a turned spade doubles the deal's points"),
@@ -236,17 +245,22 @@ const std::array kOptions = {
     WHIST_INT_OPTION("miss_penalty", miss_penalty, 0, 1000,
                      "points lost for miss_length missed bids in a row (0 = off)"),
     WHIST_INT_OPTION("miss_length", miss_length, 1, 100, "missed bids in a row for the penalty"),
-    WHIST_ENUM_OPTION("zero_play", kZeroPlayNames, zero_play, "off|start|before-pivot|10-before-end",
+    WHIST_ENUM_OPTION("zero_play", kZeroPlayNames, zero_play,
+                      "off|start|before-pivot|10-before-end",
                       "zero play: whether and until when a player may announce ending on 0"),
     OptionInfo{"special_hands", "none or list of blind,zero,eight",
                "extra largest-size deals after the schedule", get_special, set_special},
-    WHIST_ENUM_OPTION("end", kEndNames, end, "schedule|target|deals", "the game ends with the schedule, a target, or a deal count"),
+    WHIST_ENUM_OPTION("end", kEndNames, end, "schedule|target|deals",
+                      "the game ends with the schedule, a target, or a deal count"),
     WHIST_INT_OPTION("target_score", target_score, 1, 100000, "the target score when end=target"),
     WHIST_INT_OPTION("deals", deal_limit, 0, 10000, "the number of deals when end=deals"),
     OptionInfo{"direction", "clockwise|counter-clockwise", "the direction of play (display only)",
-               [](const Rules& r) { return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise"); },
+               [](const Rules& r) {
+                 return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise");
+               },
                [](Rules& r, std::string_view v) -> std::string {
-                 if (v != "clockwise" && v != "counter-clockwise") return "expected clockwise|counter-clockwise";
+                 if (v != "clockwise" && v != "counter-clockwise")
+                   return "expected clockwise|counter-clockwise";
                  r.counter_clockwise = v == "counter-clockwise";
                  return {};
                }},

@@ -63,10 +63,18 @@ Rules oh_hell() {
 }
 
 constexpr std::array<PresetInfo, 4> kPresets = {{
-    {"romanian", "Romanian whist (seed 001): 8 cards a player, 1-8-1, turned trump, must trump, 5 + bid", romanian},
-    {"triangular", "online \"Whist\" (seed 002): as romanian, no obligation to trump, triangular scoring", triangular},
-    {"serbian", "Serbian whist, vist (seed 000): 52 cards, 13 down to 1 and back, trump rotation S D H C NT", serbian},
-    {"oh-hell", "Oh Hell: 52 cards, largest hand leaves a card to turn, any card when void, 10 + tricks", oh_hell},
+    {"romanian",
+     "Romanian whist (seed 001): 8 cards a player, 1-8-1, turned trump, must trump, 5 + bid",
+     romanian},
+    {"triangular",
+     "online \"Whist\" (seed 002): as romanian, no obligation to trump, triangular scoring",
+     triangular},
+    {"serbian",
+     "Serbian whist, vist (seed 000): 52 cards, 13 down to 1 and back, trump rotation S D H C NT",
+     serbian},
+    {"oh-hell",
+     "Oh Hell: 52 cards, largest hand leaves a card to turn, any card when void, 10 + tricks",
+     oh_hell},
 }};
 
 }  // namespace

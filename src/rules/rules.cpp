@@ -25,8 +25,8 @@ std::string validate(const Rules& r) {
   }
   const int deck = r.deck_size();
   if (r.max_hand() < 1 || r.max_hand() * r.players > deck) {
-    return "max_cards " + std::to_string(r.max_hand()) + " does not fit a " +
-           std::to_string(deck) + "-card deck for " + n + " players";
+    return "max_cards " + std::to_string(r.max_hand()) + " does not fit a " + std::to_string(deck) +
+           "-card deck for " + n + " players";
   }
   if (r.schedule == ScheduleKind::Explicit) {
     if (r.schedule_list.empty()) return "the schedule is empty";

@@ -80,9 +80,9 @@ enum class ZeroBid : uint8_t { System, Five, FivePlusCards };
 // When a zero-play announcement may be made.
 enum class ZeroPlay : uint8_t {
   Off,
-  Start,          // during the first deal's bidding
-  BeforePivot,    // before the first M-card deal of 1-8-1 (first 1-card deal of 8-1-8)
-  TenBeforeEnd,   // in a deal with at least 10 deals left, this one included
+  Start,         // during the first deal's bidding
+  BeforePivot,   // before the first M-card deal of 1-8-1 (first 1-card deal of 8-1-8)
+  TenBeforeEnd,  // in a deal with at least 10 deals left, this one included
 };
 
 // Extra deals of the largest size played after the schedule (seed 001, "special hands").
