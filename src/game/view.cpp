@@ -29,7 +29,9 @@ PlayerView make_view(const DealState& s, int seat) {
   v.turned = s.turned();
   v.mode = s.mode();
   const bool bidding = s.phase() == Phase::ChooseMode || s.phase() == Phase::Bidding;
-  const bool blind = bidding && (s.blind_bidding() || s.mode() == OneCardMode::Blind);
+  // The dealer picks the one-card mode "before dealing" (seed 001): no one has seen a card yet.
+  const bool blind = s.phase() == Phase::ChooseMode ||
+                     (bidding && (s.blind_bidding() || s.mode() == OneCardMode::Blind));
   const bool forehead = s.mode() == OneCardMode::Forehead && s.phase() != Phase::ChooseMode;
   if (!blind && !forehead) v.own_hand = s.hand(seat);
   if (forehead) {

@@ -130,7 +130,10 @@ std::string get_schedule(const Rules& r) {
 }
 
 std::string set_schedule(Rules& r, std::string_view v) {
-  if (set_enum<ScheduleKind>(kScheduleNames, r.schedule, v).empty()) return {};
+  if (set_enum<ScheduleKind>(kScheduleNames, r.schedule, v).empty()) {
+    r.schedule_list.clear();  // a named schedule keeps no stale list
+    return {};
+  }
   std::vector<int> list;
   for (auto item : split_list(v)) {
     auto n = parse_int(item);

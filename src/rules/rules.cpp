@@ -47,6 +47,12 @@ std::string validate(const Rules& r) {
     return "streak bonuses and miss penalties need a system where the highest total wins, not " +
            std::string(scoring_name(r.scoring));
   }
+  if (lowest_wins(r.scoring) && r.zero_bid != ZeroBid::System) {
+    // A made zero worth 5 (or 5 + cards) would be a penalty where the lowest total wins.
+    return std::string("zero_bid=") + (r.zero_bid == ZeroBid::Five ? "5" : "5+cards") +
+           " needs a system where the highest total wins, not " +
+           std::string(scoring_name(r.scoring));
+  }
   if (r.end == GameEnd::Deals && r.deal_limit < 1) return "end=deals needs deals=N (N >= 1)";
   if (r.zero_play != ZeroPlay::Off && r.end == GameEnd::Target) {
     return "zero_play needs a game of known length (end=schedule or end=deals)";

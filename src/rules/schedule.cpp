@@ -33,7 +33,8 @@ std::vector<int> schedule_sizes(ScheduleKind kind, int n, int m) {
       repeat(1, n);
       if (m > 1) run(2, m);
       break;
-    case ScheduleKind::Explicit: break;
+    case ScheduleKind::Explicit:
+      break;
   }
   return out;
 }
@@ -56,17 +57,27 @@ Schedule::Schedule(const Rules& rules)
   int first_end = 0;
   while (first_end < total && sizes_[first_end] == 1) ++first_end;
   int last_begin = total;
-  while (last_begin > 0 && sizes_[last_begin - 1] == 1 && specials_[last_begin - 1] == SpecialHand::None) --last_begin;
+  while (last_begin > 0 && sizes_[last_begin - 1] == 1 &&
+         specials_[last_begin - 1] == SpecialHand::None)
+    --last_begin;
   for (int k = 0; k < total; ++k) {
     if (sizes_[k] != 1) continue;
     const bool first = k < first_end;
     const bool last = k >= last_begin;
     bool applies = false;
     switch (rules.one_card_deals) {
-      case OneCardDeals::All: applies = true; break;
-      case OneCardDeals::First: applies = first; break;
-      case OneCardDeals::Last: applies = last; break;
-      case OneCardDeals::FirstAndLast: applies = first || last; break;
+      case OneCardDeals::All:
+        applies = true;
+        break;
+      case OneCardDeals::First:
+        applies = first;
+        break;
+      case OneCardDeals::Last:
+        applies = last;
+        break;
+      case OneCardDeals::FirstAndLast:
+        applies = first || last;
+        break;
     }
     if (applies) modes_[k] = rules.one_card_mode;
   }
@@ -79,9 +90,14 @@ Schedule::Schedule(const Rules& rules)
   }
 
   switch (rules.end) {
-    case GameEnd::Schedule: length_ = total; break;
-    case GameEnd::Deals: length_ = rules.deal_limit; break;
-    case GameEnd::Target: break;
+    case GameEnd::Schedule:
+      length_ = total;
+      break;
+    case GameEnd::Deals:
+      length_ = rules.deal_limit;
+      break;
+    case GameEnd::Target:
+      break;
   }
 }
 
@@ -99,10 +115,14 @@ DealPlan Schedule::plan(int k) const {
 
 bool Schedule::zero_play_open(int k) const {
   switch (zero_play_) {
-    case ZeroPlay::Off: return false;
-    case ZeroPlay::Start: return k == 0;
-    case ZeroPlay::BeforePivot: return k < pivot_;
-    case ZeroPlay::TenBeforeEnd: return length_ && *length_ - k >= 10;
+    case ZeroPlay::Off:
+      return false;
+    case ZeroPlay::Start:
+      return k == 0;
+    case ZeroPlay::BeforePivot:
+      return k < pivot_;
+    case ZeroPlay::TenBeforeEnd:
+      return length_ && *length_ - k >= 10;
   }
   return false;
 }

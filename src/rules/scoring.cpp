@@ -15,7 +15,8 @@ struct ScoringInfo {
 
 constexpr std::array<ScoringInfo, kNumScorings> kScorings = {{
     {Scoring::Basic, "basic", "made: 10 + tricks; missed: tricks"},
-    {Scoring::Serbian, "serbian", "made: 10 + tricks; missed: tricks, or -10 for no trick on a bid above 0"},
+    {Scoring::Serbian, "serbian",
+     "made: 10 + tricks; missed: tricks, or -10 for no trick on a bid above 0"},
     {Scoring::SerbianHarsh, "serbian-harsh", "made: 10 + tricks; fewer: tricks - 10; more: tricks"},
     {Scoring::Romanian, "romanian", "made: 5 + bid; missed: -d"},
     {Scoring::RomanianCards, "romanian-cards", "made: bid + cards dealt; missed: -d"},
@@ -35,7 +36,8 @@ constexpr std::array<ScoringInfo, kNumScorings> kScorings = {{
     {Scoring::NegativeRound, "negative-round", "lowest wins; made: 0; missed: cards dealt"},
     {Scoring::Trick, "trick", "made: bid, a made zero 1/2; missed: -d"},
     {Scoring::Binary, "binary", "made: 10; missed: 0"},
-    {Scoring::BinaryNil, "binary-nil", "made: 10; with more cards than players a zero bid is 20 made, -10 missed"},
+    {Scoring::BinaryNil, "binary-nil",
+     "made: 10; with more cards than players a zero bid is 20 made, -10 missed"},
     {Scoring::Scratch, "scratch", "a miss is a scratch; fewest scratches wins, ties by made bids"},
     {Scoring::AdjustedExact, "adjusted-exact", "made: bid + cards dealt; missed: 0"},
     {Scoring::GetFred, "get-fred", "made: 10 + bid; missed: -d"},
@@ -50,20 +52,28 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
   const bool made = d == 0;
   const auto w = [](int64_t n) { return 2 * n; };
   switch (s) {
-    case Scoring::Basic: return w(made ? 10 + tricks : tricks);
+    case Scoring::Basic:
+      return w(made ? 10 + tricks : tricks);
     case Scoring::Serbian:
       if (made) return w(10 + tricks);
       return w(bid > 0 && tricks == 0 ? -10 : tricks);
     case Scoring::SerbianHarsh:
       if (made) return w(10 + tricks);
       return w(tricks < bid ? tricks - 10 : tricks);
-    case Scoring::Romanian: return w(made ? 5 + bid : -d);
-    case Scoring::RomanianCards: return w(made ? bid + cards : -d);
-    case Scoring::Triangular: return w(made ? 5 + bid * (bid + 1) / 2 : -d * (d + 1) / 2);
-    case Scoring::Exact: return w(made ? 10 + bid : 0);
-    case Scoring::ExactPenalty: return w(made ? 10 + bid : -bid);
-    case Scoring::TenTimes: return w(made ? 10 * bid : 0);
-    case Scoring::TenTimesPenalty: return w(made ? 10 * bid : -10 * bid);
+    case Scoring::Romanian:
+      return w(made ? 5 + bid : -d);
+    case Scoring::RomanianCards:
+      return w(made ? bid + cards : -d);
+    case Scoring::Triangular:
+      return w(made ? 5 + bid * (bid + 1) / 2 : -d * (d + 1) / 2);
+    case Scoring::Exact:
+      return w(made ? 10 + bid : 0);
+    case Scoring::ExactPenalty:
+      return w(made ? 10 + bid : -bid);
+    case Scoring::TenTimes:
+      return w(made ? 10 * bid : 0);
+    case Scoring::TenTimesPenalty:
+      return w(made ? 10 * bid : -10 * bid);
     case Scoring::UnderPenalty:
       if (made) return w(10 + bid);
       return w(tricks > bid ? 0 : -bid);
@@ -73,23 +83,34 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
     case Scoring::SetPenalty:
       if (made) return w(10 + bid);
       return w(tricks > bid ? tricks : -10);
-    case Scoring::ProgressivePenalty: return w(made ? 10 + bid : -(bid + 10 * d));
-    case Scoring::Progressive: return w(made ? 10 + bid * bid : tricks);
-    case Scoring::Montreal: return w(made ? 10 + 2 * tricks : 0);
-    case Scoring::Negative: return w(made ? 0 : d * (d + 1) / 2);
-    case Scoring::NegativeSquared: return w(made ? 0 : d * d);
-    case Scoring::NegativeRound: return w(made ? 0 : cards);
+    case Scoring::ProgressivePenalty:
+      return w(made ? 10 + bid : -(bid + 10 * d));
+    case Scoring::Progressive:
+      return w(made ? 10 + bid * bid : tricks);
+    case Scoring::Montreal:
+      return w(made ? 10 + 2 * tricks : 0);
+    case Scoring::Negative:
+      return w(made ? 0 : d * (d + 1) / 2);
+    case Scoring::NegativeSquared:
+      return w(made ? 0 : d * d);
+    case Scoring::NegativeRound:
+      return w(made ? 0 : cards);
     case Scoring::Trick:
       if (made) return bid == 0 ? 1 : w(bid);
       return w(-d);
-    case Scoring::Binary: return w(made ? 10 : 0);
+    case Scoring::Binary:
+      return w(made ? 10 : 0);
     case Scoring::BinaryNil:
       if (bid == 0 && cards > players) return w(made ? 20 : -10);
       return w(made ? 10 : 0);
-    case Scoring::Scratch: return w(made ? 0 : 1);
-    case Scoring::AdjustedExact: return w(made ? bid + cards : 0);
-    case Scoring::GetFred: return w(made ? 10 + bid : -d);
-    case Scoring::OyVey: return w(made ? 10 + bid * bid : -d);
+    case Scoring::Scratch:
+      return w(made ? 0 : 1);
+    case Scoring::AdjustedExact:
+      return w(made ? bid + cards : 0);
+    case Scoring::GetFred:
+      return w(made ? 10 + bid : -d);
+    case Scoring::OyVey:
+      return w(made ? 10 + bid * bid : -d);
   }
   return 0;
 }
@@ -124,9 +145,12 @@ bool lowest_wins(Scoring s) {
 Points contract_points(const Rules& rules, int bid, int tricks, int cards, int players) {
   if (bid == 0 && tricks == 0) {
     switch (rules.zero_bid) {
-      case ZeroBid::Five: return Points::whole(5);
-      case ZeroBid::FivePlusCards: return Points::whole(5 + cards);
-      case ZeroBid::System: break;
+      case ZeroBid::Five:
+        return Points::whole(5);
+      case ZeroBid::FivePlusCards:
+        return Points::whole(5 + cards);
+      case ZeroBid::System:
+        break;
     }
   }
   return Points::halves(system_halves(rules.scoring, bid, tricks, cards, players));

@@ -1,0 +1,397 @@
+// The option table (rules/options.h) and validate(): every option round-trips through its text
+// form, bad values give clear errors and leave the rules unchanged, presets have the defaults
+// docs/rules.md lists, and impossible combinations are refused.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "rules/options.h"
+#include "rules/presets.h"
+#include "rules/scoring.h"
+
+namespace whist {
+namespace {
+
+std::vector<std::string_view> option_names() {
+  std::vector<std::string_view> out;
+  for (const OptionInfo& o : options()) out.push_back(o.name);
+  return out;
+}
+
+TEST(Options, NamesAreFixed) {
+  // Records use these names; scoring, must_trump, hook and schedule must never change.
+  EXPECT_EQ(option_names(),
+            (std::vector<std::string_view>{
+                "scoring",      "must_trump",    "hook",         "schedule",      "max_cards",
+                "deck",         "trump",         "trump_order",  "one_card_mode", "one_card_deals",
+                "zero_bid",     "spades_double", "streak_bonus", "streak_length", "streak_one_card",
+                "miss_penalty", "miss_length",   "zero_play",    "special_hands", "end",
+                "target_score", "deals",         "direction"}));
+  for (const OptionInfo& o : options()) {
+    EXPECT_EQ(find_option(o.name), &o);
+    EXPECT_FALSE(o.values.empty()) << o.name;
+    EXPECT_FALSE(o.description.empty()) << o.name;
+  }
+  EXPECT_EQ(find_option("trumps"), nullptr);
+}
+
+TEST(Options, PresetNames) {
+  std::vector<std::string_view> names;
+  for (const PresetInfo& p : presets()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string_view>{"romanian", "triangular", "serbian", "oh-hell"}));
+  EXPECT_FALSE(make_preset("bridge").has_value());
+  EXPECT_EQ(make_preset("serbian", 6)->players, 6);
+  EXPECT_EQ(make_preset("serbian")->players, 4);
+}
+
+// The defaults of every option, by preset (as docs/rules.md lists them).
+TEST(Options, PresetDefaults) {
+  const std::vector<std::string_view> names = option_names();
+  const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> expected = {
+      {"romanian", {"romanian", "on",
+                    "on",       "1-8-1",
+                    "0",        "8-per-player",
+                    "turned",   "S,D,H,C,none",
+                    "regular",  "all",
+                    "system",   "off",
+                    "0",        "5",
+                    "on",       "0",
+                    "5",        "off",
+                    "none",     "schedule",
+                    "100",      "0",
+                    "clockwise"}},
+      {"triangular", {"triangular", "off",
+                      "on",         "1-8-1",
+                      "0",          "8-per-player",
+                      "turned",     "S,D,H,C,none",
+                      "regular",    "all",
+                      "system",     "off",
+                      "0",          "5",
+                      "on",         "0",
+                      "5",          "off",
+                      "none",       "schedule",
+                      "100",        "0",
+                      "clockwise"}},
+      {"serbian",
+       {"serbian",
+        "on",
+        "on",
+        "down-up",
+        "0",
+        "52",
+        "rotation",
+        "S,D,H,C,none",
+        "regular",
+        "all",
+        "system",
+        "off",
+        "0",
+        "5",
+        "on",
+        "0",
+        "5",
+        "off",
+        "none",
+        "schedule",
+        "100",
+        "0",
+        "counter-clockwise"}},
+      {"oh-hell", {"basic",   "off", "on",     "down-up",  "0",   "52", "turned",   "S,D,H,C,none",
+                   "regular", "all", "system", "off",      "0",   "5",  "on",       "0",
+                   "5",       "off", "none",   "schedule", "100", "0",  "clockwise"}},
+  };
+  for (const auto& [preset, values] : expected) {
+    const Rules r = *make_preset(preset);
+    ASSERT_EQ(values.size(), names.size());
+    for (size_t i = 0; i < names.size(); ++i) {
+      EXPECT_EQ(find_option(names[i])->get(r), values[i]) << preset << " " << names[i];
+    }
+    EXPECT_EQ(r.variant, preset);
+    EXPECT_EQ(validate(r), "") << preset;
+  }
+  EXPECT_EQ(make_preset("romanian")->max_hand(), 8);
+  EXPECT_EQ(make_preset("serbian")->max_hand(), 13);
+  EXPECT_EQ(make_preset("oh-hell")->max_hand(), 12);
+  EXPECT_TRUE(make_preset("oh-hell")->keep_card_to_turn);
+  EXPECT_FALSE(make_preset("serbian")->keep_card_to_turn);
+}
+
+TEST(Options, EveryOptionRoundTripsItsCurrentValue) {
+  for (const PresetInfo& p : presets()) {
+    const Rules r = p.make();
+    for (const OptionInfo& o : options()) {
+      Rules copy = r;
+      EXPECT_EQ(set_option(copy, o.name, o.get(r)), "") << p.name << " " << o.name;
+      EXPECT_EQ(copy, r) << p.name << " " << o.name;
+    }
+  }
+}
+
+struct Value {
+  std::string_view in;
+  std::string_view out;  // what get() prints afterwards
+};
+
+TEST(Options, EveryOptionTakesEveryValue) {
+  const std::vector<std::pair<std::string_view, std::vector<Value>>> table = {
+      {"must_trump",
+       {{"off", "off"},
+        {"on", "on"},
+        {"false", "off"},
+        {"true", "on"},
+        {"no", "off"},
+        {"yes", "on"},
+        {"0", "off"},
+        {"1", "on"}}},
+      {"hook", {{"off", "off"}, {"on", "on"}}},
+      {"schedule",
+       {{"8-1-8", "8-1-8"},
+        {"each-dealer", "each-dealer"},
+        {"down-up", "down-up"},
+        {"1-8-1", "1-8-1"},
+        {"5,3,1,3,5", "5,3,1,3,5"},
+        {" 2 , 4 ", "2,4"},
+        {"7", "7"}}},
+      {"max_cards", {{"0", "0"}, {"6", "6"}, {"52", "52"}}},
+      {"deck", {{"52", "52"}, {"8-per-player", "8-per-player"}}},
+      {"trump", {{"rotation", "rotation"}, {"none", "none"}, {"turned", "turned"}}},
+      {"trump_order",
+       {{"H,none", "H,none"}, {"s, d ,NT", "S,D,none"}, {"C", "C"}, {"S,D,H,C,N", "S,D,H,C,none"}}},
+      {"one_card_mode",
+       {{"forehead", "forehead"},
+        {"blind", "blind"},
+        {"dealer", "dealer"},
+        {"regular", "regular"}}},
+      {"one_card_deals",
+       {{"first", "first"}, {"last", "last"}, {"first-last", "first-last"}, {"all", "all"}}},
+      {"zero_bid", {{"5", "5"}, {"5+cards", "5+cards"}, {"system", "system"}}},
+      {"spades_double", {{"on", "on"}, {"off", "off"}}},
+      {"streak_bonus", {{"10", "10"}, {"5", "5"}, {"30", "30"}, {"0", "0"}, {"1000", "1000"}}},
+      {"streak_length", {{"10", "10"}, {"1", "1"}, {"100", "100"}}},
+      {"streak_one_card", {{"off", "off"}, {"on", "on"}}},
+      {"miss_penalty", {{"5", "5"}, {"0", "0"}}},
+      {"miss_length", {{"3", "3"}, {"5", "5"}}},
+      {"zero_play",
+       {{"start", "start"},
+        {"before-pivot", "before-pivot"},
+        {"10-before-end", "10-before-end"},
+        {"off", "off"}}},
+      {"special_hands",
+       {{"blind,zero,eight", "blind,zero,eight"},
+        {"zero", "zero"},
+        {"eight, blind", "eight,blind"},
+        {"none", "none"},
+        {"", "none"}}},
+      {"end", {{"target", "target"}, {"deals", "deals"}, {"schedule", "schedule"}}},
+      {"target_score", {{"500", "500"}, {"1", "1"}, {"100000", "100000"}}},
+      {"deals", {{"12", "12"}, {"0", "0"}, {"10000", "10000"}}},
+      {"direction", {{"counter-clockwise", "counter-clockwise"}, {"clockwise", "clockwise"}}},
+  };
+  std::vector<std::string_view> covered = {"scoring"};
+  for (const auto& [name, values] : table) {
+    covered.push_back(name);
+    Rules r = *make_preset("romanian");
+    for (const Value& v : values) {
+      ASSERT_EQ(set_option(r, name, v.in), "") << name << "=" << v.in;
+      EXPECT_EQ(find_option(name)->get(r), v.out) << name << "=" << v.in;
+      // And the printed form reads back to the same rules.
+      Rules again = r;
+      ASSERT_EQ(set_option(again, name, v.out), "") << name << "=" << v.out;
+      EXPECT_EQ(again, r) << name << "=" << v.out;
+    }
+  }
+  std::sort(covered.begin(), covered.end());
+  std::vector<std::string_view> all = option_names();
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(covered, all);
+}
+
+TEST(Options, ScoringTakesAll26Systems) {
+  Rules r = *make_preset("serbian");
+  for (int i = 0; i < kNumScorings; ++i) {
+    const auto s = static_cast<Scoring>(i);
+    ASSERT_EQ(set_option(r, "scoring", scoring_name(s)), "");
+    EXPECT_EQ(r.scoring, s);
+    EXPECT_EQ(find_option("scoring")->get(r), scoring_name(s));
+  }
+}
+
+TEST(Options, OptionsSetTheFields) {
+  Rules r = *make_preset("romanian");
+  ASSERT_EQ(set_option(r, "schedule=5,3,1"), "");
+  EXPECT_EQ(r.schedule, ScheduleKind::Explicit);
+  EXPECT_EQ(r.schedule_list, (std::vector<int>{5, 3, 1}));
+  ASSERT_EQ(set_option(r, "trump_order=H,none"), "");
+  EXPECT_EQ(r.trump_order, (std::vector<Suit>{Suit::Hearts, Suit::None}));
+  ASSERT_EQ(set_option(r, "special_hands=zero,blind"), "");
+  EXPECT_EQ(r.special_hands, (std::vector<SpecialHand>{SpecialHand::AllZero, SpecialHand::Blind}));
+  ASSERT_EQ(set_option(r, "deals=7"), "");
+  EXPECT_EQ(r.deal_limit, 7);
+  ASSERT_EQ(set_option(r, "direction=counter-clockwise"), "");
+  EXPECT_TRUE(r.counter_clockwise);
+  ASSERT_EQ(set_option(r, "deck=52"), "");
+  EXPECT_EQ(r.deck, DeckKind::Full52);
+  ASSERT_EQ(set_option(r, "zero_bid=5+cards"), "");
+  EXPECT_EQ(r.zero_bid, ZeroBid::FivePlusCards);
+  ASSERT_EQ(set_option(r, "must_trump=off"), "");
+  EXPECT_FALSE(r.must_trump);
+}
+
+struct Bad {
+  std::string_view name;
+  std::string_view value;
+  std::string_view error;  // the whole message
+};
+
+TEST(Options, BadValuesGiveClearErrorsAndChangeNothing) {
+  const std::vector<Bad> bad = {
+      {"scoring", "bridge",
+       "option scoring: bad value 'bridge': unknown scoring system (see `whist variants` for the "
+       "list)"},
+      {"must_trump", "maybe", "option must_trump: bad value 'maybe': expected on or off"},
+      {"hook", "", "option hook: bad value '': expected on or off"},
+      {"schedule", "1-9-1",
+       "option schedule: bad value '1-9-1': expected 1-8-1|8-1-8|each-dealer|down-up or a list of "
+       "hand sizes such as 5,3,1,3,5"},
+      {"schedule", "5,0,5",
+       "option schedule: bad value '5,0,5': expected 1-8-1|8-1-8|each-dealer|down-up or a list of "
+       "hand sizes such as 5,3,1,3,5"},
+      {"schedule", "5,,5",
+       "option schedule: bad value '5,,5': expected 1-8-1|8-1-8|each-dealer|down-up or a list of "
+       "hand sizes such as 5,3,1,3,5"},
+      {"schedule", "", "option schedule: bad value '': the schedule is empty"},
+      {"max_cards", "53", "option max_cards: bad value '53': expected a whole number from 0 to 52"},
+      {"max_cards", "-1", "option max_cards: bad value '-1': expected a whole number from 0 to 52"},
+      {"max_cards", "7x", "option max_cards: bad value '7x': expected a whole number from 0 to 52"},
+      {"deck", "32", "option deck: bad value '32': expected one of 52|8-per-player"},
+      {"trump", "spades", "option trump: bad value 'spades': expected one of turned|rotation|none"},
+      {"trump_order", "S,X",
+       "option trump_order: bad value 'S,X': expected a list of S, H, D, C and none, such as "
+       "S,D,H,C,none"},
+      {"trump_order", "", "option trump_order: bad value '': the trump order is empty"},
+      {"one_card_mode", "open",
+       "option one_card_mode: bad value 'open': expected one of regular|forehead|blind|dealer"},
+      {"one_card_deals", "middle",
+       "option one_card_deals: bad value 'middle': expected one of all|first|last|first-last"},
+      {"zero_bid", "6", "option zero_bid: bad value '6': expected one of system|5|5+cards"},
+      {"spades_double", "twice", "option spades_double: bad value 'twice': expected on or off"},
+      {"streak_bonus", "-5",
+       "option streak_bonus: bad value '-5': expected a whole number from 0 to 1000"},
+      {"streak_length", "0",
+       "option streak_length: bad value '0': expected a whole number from 1 to 100"},
+      {"streak_one_card", "x", "option streak_one_card: bad value 'x': expected on or off"},
+      {"miss_penalty", "1001",
+       "option miss_penalty: bad value '1001': expected a whole number from 0 to 1000"},
+      {"miss_length", "",
+       "option miss_length: bad value '': expected a whole number from 1 to 100"},
+      {"zero_play", "end",
+       "option zero_play: bad value 'end': expected one of off|start|before-pivot|10-before-end"},
+      {"special_hands", "blind,double",
+       "option special_hands: bad value 'blind,double': expected none or a list of blind, zero, "
+       "eight"},
+      {"end", "never", "option end: bad value 'never': expected one of schedule|target|deals"},
+      {"target_score", "0",
+       "option target_score: bad value '0': expected a whole number from 1 to 100000"},
+      {"deals", "ten", "option deals: bad value 'ten': expected a whole number from 0 to 10000"},
+      {"direction", "left",
+       "option direction: bad value 'left': expected clockwise|counter-clockwise"},
+  };
+  for (const PresetInfo& p : presets()) {
+    for (const Bad& b : bad) {
+      Rules r = p.make();
+      ASSERT_EQ(set_option(r, "special_hands", "zero"), "");  // something non-default to keep
+      const Rules before = r;
+      EXPECT_EQ(set_option(r, b.name, b.value), b.error) << p.name;
+      EXPECT_EQ(r, before) << b.name << "=" << b.value;
+    }
+  }
+  // Every option has at least one bad value above.
+  std::vector<std::string_view> named;
+  for (const Bad& b : bad) named.push_back(b.name);
+  for (std::string_view n : option_names()) {
+    EXPECT_NE(std::find(named.begin(), named.end(), n), named.end()) << n;
+  }
+}
+
+TEST(Options, UnknownOptionsAndMalformedAssignments) {
+  Rules r = *make_preset("romanian");
+  const Rules before = r;
+  EXPECT_EQ(set_option(r, "trumps", "none"), "unknown option 'trumps'");
+  EXPECT_EQ(set_option(r, "trumps=none"), "unknown option 'trumps'");
+  EXPECT_EQ(set_option(r, "scoring"), "expected option=value, got 'scoring'");
+  EXPECT_EQ(set_option(r, "scoring=bridge"),
+            "option scoring: bad value 'bridge': unknown scoring system (see `whist variants` for "
+            "the list)");
+  EXPECT_EQ(r, before);
+  EXPECT_EQ(set_option(r, "scoring=triangular"), "");
+  EXPECT_EQ(r.scoring, Scoring::Triangular);
+  EXPECT_EQ(set_option(r, "schedule=5,3=1"),
+            "option schedule: bad value '5,3=1': expected 1-8-1|8-1-8|each-dealer|down-up or a "
+            "list of hand sizes such as 5,3,1,3,5");
+}
+
+TEST(Validate, PlayerCountsPerPreset) {
+  const std::vector<std::tuple<std::string_view, int, int>> ranges = {
+      {"romanian", 3, 6}, {"triangular", 3, 6}, {"serbian", 4, 6}, {"oh-hell", 3, 7}};
+  for (const auto& [name, lo, hi] : ranges) {
+    for (int n = 1; n <= 8; ++n) {
+      const Rules r = *make_preset(name, n);
+      if (n >= lo && n <= hi) {
+        EXPECT_EQ(validate(r), "") << name << " " << n;
+      } else {
+        EXPECT_EQ(validate(r), std::string(name) + " is played by " + std::to_string(lo) + " to " +
+                                   std::to_string(hi) + " players, not " + std::to_string(n));
+      }
+    }
+  }
+}
+
+Rules with(std::string_view preset, std::vector<std::string_view> options, int players = 0) {
+  Rules r = *make_preset(preset, players);
+  for (std::string_view o : options) EXPECT_EQ(set_option(r, o), "") << o;
+  return r;
+}
+
+TEST(Validate, ImpossibleCombinations) {
+  EXPECT_EQ(validate(with("oh-hell", {"deck=8-per-player"}, 7)),
+            "the 8-per-player deck needs 3 to 6 players, not 7");
+  EXPECT_EQ(validate(with("romanian", {"max_cards=9"})),
+            "max_cards 9 does not fit a 32-card deck for 4 players");
+  EXPECT_EQ(validate(with("serbian", {"max_cards=14"})),
+            "max_cards 14 does not fit a 52-card deck for 4 players");
+  EXPECT_EQ(validate(with("serbian", {"max_cards=13"})), "");
+  EXPECT_EQ(validate(with("serbian", {"schedule=5,14"})),
+            "schedule deal 2: 14 cards each do not fit a 52-card deck for 4 players");
+  EXPECT_EQ(validate(with("romanian", {"schedule=8,9"}, 3)),
+            "schedule deal 2: 9 cards each do not fit a 24-card deck for 3 players");
+  EXPECT_EQ(validate(with("serbian", {"spades_double=on"})), "spades_double needs trump=turned");
+  EXPECT_EQ(validate(with("romanian", {"spades_double=on"})), "");
+  EXPECT_EQ(validate(with("romanian", {"scoring=negative", "streak_bonus=10"})),
+            "streak bonuses and miss penalties need a system where the highest total wins, not "
+            "negative");
+  EXPECT_EQ(validate(with("romanian", {"scoring=scratch", "miss_penalty=5"})),
+            "streak bonuses and miss penalties need a system where the highest total wins, not "
+            "scratch");
+  EXPECT_EQ(validate(with("romanian", {"scoring=negative-round", "zero_bid=5"})),
+            "zero_bid=5 needs a system where the highest total wins, not negative-round");
+  EXPECT_EQ(validate(with("romanian", {"scoring=negative-round"})), "");
+  EXPECT_EQ(validate(with("romanian", {"end=deals"})), "end=deals needs deals=N (N >= 1)");
+  EXPECT_EQ(validate(with("romanian", {"end=deals", "deals=3"})), "");
+  EXPECT_EQ(validate(with("romanian", {"end=target", "zero_play=start"})),
+            "zero_play needs a game of known length (end=schedule or end=deals)");
+  EXPECT_EQ(validate(with("romanian", {"end=target"})), "");
+  Rules empty = *make_preset("serbian");
+  empty.trump_order.clear();
+  EXPECT_EQ(validate(empty), "the trump order is empty");
+  Rules no_list = *make_preset("serbian");
+  no_list.schedule = ScheduleKind::Explicit;
+  EXPECT_EQ(validate(no_list), "the schedule is empty");
+}
+
+}  // namespace
+}  // namespace whist
