@@ -129,6 +129,23 @@ TEST(Match, TargetScoreEndsTheGameAndTheScheduleRepeats) {
   EXPECT_FALSE(m.winners().empty());
 }
 
+TEST(Match, TargetGamesEndAtTheDealCapWhenNobodyReachesTheTarget) {
+  // Random romanian players lose points on average: the target is out of reach.
+  Match m = make_match("romanian", 4, {"end=target", "target_score=100000", "deals=50"});
+  Rng rng(4);
+  while (!m.finished()) {
+    m.deal_random(rng);
+    play_out(m, rng);
+  }
+  EXPECT_EQ(m.results().size(), 50u);
+  Match uncapped = make_match("romanian", 4, {"end=target", "target_score=100000"});
+  while (!uncapped.finished()) {
+    uncapped.deal_random(rng);
+    play_out(uncapped, rng);
+  }
+  EXPECT_EQ(uncapped.results().size(), static_cast<size_t>(kDefaultTargetDealCap));
+}
+
 TEST(Match, FixedNumberOfDeals) {
   Match m = make_match("serbian", 4, {"end=deals", "deals=30"});
   Rng rng(2);

@@ -1,10 +1,95 @@
+// `whist replay FILE`: reads a game record (docs/record-format.md), checks every action against
+// the rules and prints the score sheet, or with --json a summary of the deals and totals. Bad
+// input: exit status 2 and one line on stderr naming the deal, the action and the rule.
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
 #include "cli/commands.h"
+#include "game/record.h"
+#include "game/sheet.h"
 
 namespace whist::cli {
 
+namespace {
+
+struct ReplayArgs {
+  std::string file;
+  bool json = false;
+  bool unicode = false;
+};
+
+// Reads a whole file, or standard input for "-"; on failure returns false and a message.
+bool read_input(const std::string& path, std::string& text, std::string& error) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    if (std::cin.bad()) {
+      error = "cannot read standard input";
+      return false;
+    }
+    text = ss.str();
+    return true;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "cannot read '" + path + "': it is a directory";
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) {
+    error = "cannot read '" + path + "': read error";
+    return false;
+  }
+  return true;
+}
+
+int run_replay(const ReplayArgs& args) {
+  std::string text, error;
+  if (!read_input(args.file, text, error)) {
+    fmt::print(stderr, "whist replay: {}\n", error);
+    return 2;
+  }
+  const ReplayResult result = replay_record(text);
+  if (!result.error.empty()) {
+    fmt::print(stderr, "whist replay: {}\n", result.error);
+    return 2;
+  }
+  if (args.json) {
+    fmt::print("{}\n", replay_summary_json(*result.match));
+    return 0;
+  }
+  SheetStyle style;
+  style.unicode = args.unicode;
+  const std::string sheet = format_sheet(*result.match, style);
+  fmt::print("{}", sheet);
+  if (!sheet.empty() && sheet.back() != '\n') fmt::print("\n");
+  return 0;
+}
+
+}  // namespace
+
 void add_replay(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("replay", "not yet");
-  cmd->callback([&status] { status = 1; });
+  auto* cmd = app.add_subcommand("replay",
+                                 "check a game record against the rules and print its score sheet");
+  auto args = std::make_shared<ReplayArgs>();
+  cmd->add_option("file", args->file, "the record (JSON, docs/record-format.md); - for stdin")
+      ->required();
+  cmd->add_flag("--json", args->json, "print a JSON summary of deals and totals instead");
+  cmd->add_flag("--unicode", args->unicode, "suit symbols in the score sheet");
+  cmd->callback([args, &status] { status = run_replay(*args); });
 }
 
 }  // namespace whist::cli

@@ -76,8 +76,9 @@ std::string Match::deal_given(const Hands& hands, Card turned) {
   std::array<int, 64> holder{};
   for (int p = 0; p < s.players; ++p) {
     if (hands[p].size() != s.cards) {
-      return "seat " + std::to_string(p) + " holds " + std::to_string(hands[p].size()) +
-             " cards, expected " + std::to_string(s.cards);
+      const int held = hands[p].size();
+      return "seat " + std::to_string(p) + " holds " + std::to_string(held) +
+             (held == 1 ? " card" : " cards") + ", expected " + std::to_string(s.cards);
     }
     for (Card c : hands[p]) {
       if (!deck.contains(c)) {
@@ -177,8 +178,11 @@ void Match::score_deal() {
     finished_ = deal_index_ >= *len;
   } else {
     const Points target = Points::whole(rules_.target_score);
-    finished_ = std::any_of(totals_.begin(), totals_.begin() + players(),
-                            [&](Points t) { return t >= target; });
+    // A cap keeps a game whose totals drift away from the target (random players, a system
+    // where misses cost points) from running forever.
+    const int cap = rules_.deal_limit > 0 ? rules_.deal_limit : kDefaultTargetDealCap;
+    finished_ = deal_index_ >= cap || std::any_of(totals_.begin(), totals_.begin() + players(),
+                                                  [&](Points t) { return t >= target; });
   }
 }
 

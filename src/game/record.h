@@ -23,7 +23,9 @@ struct ReplayResult {
 // problem returns the error and no match.
 ReplayResult replay_record(const std::string& text);
 
-// The `whist replay --json` summary of a match.
+// The `whist replay --json` summary of a match, one line: the finished deals (cards, trump, bids,
+// tricks, points by seat), the totals, whether the game is complete, and the deal in progress
+// apart ("unfinished", null when none).
 std::string replay_summary_json(const Match& match);
 
 }  // namespace whist

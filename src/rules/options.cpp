@@ -256,7 +256,8 @@ const std::array kOptions = {
     WHIST_ENUM_OPTION("end", kEndNames, end, "schedule|target|deals",
                       "the game ends with the schedule, a target, or a deal count"),
     WHIST_INT_OPTION("target_score", target_score, 1, 100000, "the target score when end=target"),
-    WHIST_INT_OPTION("deals", deal_limit, 0, 10000, "the number of deals when end=deals"),
+    WHIST_INT_OPTION("deals", deal_limit, 0, 10000,
+                     "the number of deals when end=deals; with end=target a cap (0 = 1000)"),
     OptionInfo{"direction", "clockwise|counter-clockwise", "the direction of play (display only)",
                [](const Rules& r) {
                  return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise");

@@ -95,6 +95,8 @@ enum class SpecialHand : uint8_t {
 
 enum class GameEnd : uint8_t { Schedule, Target, Deals };
 
+inline constexpr int kDefaultTargetDealCap = 1000;
+
 struct Rules {
   std::string variant;  // the preset this started from
   Family family = Family::ExactBid;
@@ -134,7 +136,9 @@ struct Rules {
 
   GameEnd end = GameEnd::Schedule;
   int target_score = 100;
-  int deal_limit = 0;  // for GameEnd::Deals
+  // GameEnd::Deals: the number of deals. GameEnd::Target: a cap on the number of deals
+  // (0 = kDefaultTargetDealCap), so a game whose totals never reach the target still ends.
+  int deal_limit = 0;
 
   bool counter_clockwise = false;  // display only: seats are numbered in playing order anyway
 
