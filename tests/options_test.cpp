@@ -211,7 +211,7 @@ TEST(Options, EveryOptionTakesEveryValue) {
   EXPECT_EQ(covered, all);
 }
 
-TEST(Options, ScoringTakesAll26Systems) {
+TEST(Options, ScoringTakesEverySystem) {
   Rules r = *make_preset("serbian");
   for (int i = 0; i < kNumScorings; ++i) {
     const auto s = static_cast<Scoring>(i);

@@ -1,4 +1,4 @@
-// Scoring: every one of the 26 systems and the zero-bid modifier, point by point; then the
+// Scoring: every one of the 27 systems and the zero-bid modifier, point by point; then the
 // match-level rules (streak bonuses, miss penalties, spades double, zero play, winners, half
 // points) through Match with deals built so that every seat takes a chosen number of tricks.
 #include <gtest/gtest.h>
@@ -156,6 +156,16 @@ const std::vector<SystemCases>& all_cases() {
        {{3, 3, 5, 4, "13"}, {3, 2, 5, 4, "-1"}, {3, 4, 5, 4, "-1"}, {3, 0, 5, 4, "-3"}}},
       // 10 + bid²; -d.
       {"oy-vey", {{4, 4, 5, 4, "26"}, {4, 2, 5, 4, "-2"}, {0, 0, 5, 4, "10"}}},
+      // Seed 003: 10 + t² made; -10 x o missed; a zero: 50 under (30 over, see below); a missed
+      // zero -60 + 10 x o.
+      {"israeli",
+       {{5, 5, 13, 4, "35"},
+        {7, 7, 13, 4, "59"},
+        {5, 3, 13, 4, "-20"},
+        {5, 8, 13, 4, "-30"},
+        {0, 0, 13, 4, "50"},
+        {0, 1, 13, 4, "-50"},
+        {0, 3, 13, 4, "-30"}}},
   };
   return kCases;
 }
@@ -190,6 +200,16 @@ TEST(Scoring, LowestWinsSystems) {
   }
   EXPECT_EQ(low, (std::vector<std::string_view>{"negative", "negative-squared", "negative-round",
                                                 "scratch"}));
+}
+
+TEST(Scoring, IsraeliZeroDependsOnWhetherTheHandIsOverOrUnder) {
+  Rules r = *make_preset("romanian");
+  ASSERT_EQ(set_option(r, "scoring", "israeli"), "");
+  EXPECT_EQ(contract_points(r, 0, 0, 13, 4, 12), P(50));  // under: contracts sum to 12
+  EXPECT_EQ(contract_points(r, 0, 0, 13, 4, 14), P(30));  // over
+  r.zero_over = 25;                                       // the other sources' value
+  EXPECT_EQ(contract_points(r, 0, 0, 13, 4, 14), P(25));
+  EXPECT_EQ(contract_points(r, 0, 2, 13, 4, 14), P(-40));  // a missed zero: -60 + 10 x 2
 }
 
 TEST(Scoring, ZeroBidModifier) {

@@ -72,7 +72,7 @@ ActionList DealState::legal_actions() const {
     case Phase::Bidding:
       if (zero_open_ & (1u << to_move_)) out.push(Action::announce_zero());
       for (int b = 0; b <= cards_; ++b) {
-        if (is_legal(Action::bid(b))) out.push(Action::bid(b));
+        if (bid_allowed(b)) out.push(Action::bid(b));
       }
       break;
     case Phase::Playing:
@@ -81,6 +81,12 @@ ActionList DealState::legal_actions() const {
     case Phase::Done: break;
   }
   return out;
+}
+
+bool DealState::bid_allowed(int b) const {
+  if (phase_ != Phase::Bidding || b < 0 || b > cards_) return false;
+  if (forced_bid_ >= 0) return b == forced_bid_;
+  return !(hook_ && bids_made_ == players_ - 1 && bid_sum_ + b == cards_);
 }
 
 bool DealState::is_legal(Action a) const { return why_illegal(a).empty(); }
@@ -172,52 +178,6 @@ void DealState::undo(const Undo& u) {
   phase_ = u.phase;
   to_move_ = u.to_move;
   zero_open_ = u.zero_open;
-}
-
-void DealState::play(Card c, Undo& u) {
-  u = Undo{Action::play(c), phase_, to_move_, leader_, winner_, winning_, led_, zero_open_};
-  const int seat = to_move_;
-  hands_[seat] -= c;
-  played_ |= c;
-  plays_[num_plays_++] = c;
-  if (trick_size_ == 0) {
-    led_ = c.suit();
-    winner_ = static_cast<uint8_t>(seat);
-    winning_ = c;
-  } else if (beats(c, winning_)) {
-    winner_ = static_cast<uint8_t>(seat);
-    winning_ = c;
-  }
-  if (++trick_size_ == players_) {
-    ++tricks_won_[winner_];
-    trick_size_ = 0;
-    leader_ = winner_;
-    to_move_ = winner_;
-    if (num_plays_ == players_ * cards_) phase_ = Phase::Done;
-  } else {
-    to_move_ = static_cast<uint8_t>(next(seat));
-  }
-}
-
-void DealState::unplay(const Undo& u) {
-  const Card c = u.action.card();
-  if (trick_size_ == 0) {
-    // The card completed a trick: take the trick back from its winner.
-    --tricks_won_[winner_];
-    trick_size_ = static_cast<uint8_t>(players_ - 1);
-  } else {
-    --trick_size_;
-  }
-  --num_plays_;
-  plays_[num_plays_] = Card{};
-  played_ -= c;
-  hands_[u.to_move] |= c;
-  phase_ = u.phase;
-  to_move_ = u.to_move;
-  leader_ = u.leader;
-  winner_ = u.winner;
-  winning_ = u.winning;
-  led_ = u.led;
 }
 
 }  // namespace whist

@@ -146,7 +146,7 @@ void Match::score_deal() {
   for (int p = 0; p < players(); ++p) {
     r.bids[p] = d.bid(p);
     r.tricks[p] = d.tricks_won(p);
-    Points pts = contract_points(rules_, r.bids[p], r.tricks[p], d.cards(), players());
+    Points pts = contract_points(rules_, r.bids[p], r.tricks[p], d.cards(), players(), d.bid_sum());
     if (doubled) pts = pts * 2;
     r.contract[p] = pts;
     const bool made = r.bids[p] == r.tricks[p];

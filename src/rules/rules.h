@@ -46,8 +46,9 @@ enum class Scoring : uint8_t {
   AdjustedExact,
   GetFred,
   OyVey,
+  Israeli,
 };
-inline constexpr int kNumScorings = 26;
+inline constexpr int kNumScorings = 27;
 
 // How the sequence of hand sizes is built; "8" stands for the largest hand of the game.
 enum class ScheduleKind : uint8_t {
@@ -141,6 +142,15 @@ struct Rules {
   int deal_limit = 0;
 
   bool counter_clockwise = false;  // display only: seats are numbered in playing order anyway
+
+  // Israeli whist (Family::Israeli): the auction for trump, card passing, contracts.
+  int auction_min = 5;          // the smallest first bid (raised by one after each passing round)
+  int auction_passes = 4;       // passes in a row after a bid that end the auction (4 or 3)
+  int pass_rounds = 3;          // card-passing rounds after auctions without a bid; then thrown in
+  int pass_cards = 3;           // cards each player passes to the next seat
+  bool declarer_raise = false;  // the declarer names a contract of at least the auction number
+  int zero_over = 30;           // a made zero contract when the contracts sum above the tricks
+  int zero_under = 50;          // ... and below
 
   bool operator==(const Rules&) const = default;
 

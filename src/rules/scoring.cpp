@@ -42,6 +42,8 @@ constexpr std::array<ScoringInfo, kNumScorings> kScorings = {{
     {Scoring::AdjustedExact, "adjusted-exact", "made: bid + cards dealt; missed: 0"},
     {Scoring::GetFred, "get-fred", "made: 10 + bid; missed: -d"},
     {Scoring::OyVey, "oy-vey", "made: 10 + bid^2; missed: -d"},
+    {Scoring::Israeli, "israeli",
+     "made: 10 + bid^2, a made zero 50 under / 30 over; missed: -10d, a missed zero -60 + 10d"},
 }};
 
 const ScoringInfo& info(Scoring s) { return kScorings[static_cast<int>(s)]; }
@@ -111,6 +113,9 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
       return w(made ? 10 + bid : -d);
     case Scoring::OyVey:
       return w(made ? 10 + bid * bid : -d);
+    case Scoring::Israeli:  // a made zero depends on the hand: see contract_points()
+      if (bid == 0) return w(made ? 50 : -60 + 10 * d);
+      return w(made ? 10 + bid * bid : -10 * d);
   }
   return 0;
 }
@@ -142,7 +147,11 @@ bool lowest_wins(Scoring s) {
          s == Scoring::Scratch;
 }
 
-Points contract_points(const Rules& rules, int bid, int tricks, int cards, int players) {
+Points contract_points(const Rules& rules, int bid, int tricks, int cards, int players,
+                       int bid_sum) {
+  if (rules.scoring == Scoring::Israeli && bid == 0 && tricks == 0) {
+    return Points::whole(bid_sum > cards ? rules.zero_over : rules.zero_under);
+  }
   if (bid == 0 && tricks == 0) {
     switch (rules.zero_bid) {
       case ZeroBid::Five:

@@ -48,7 +48,10 @@ std::optional<Scoring> parse_scoring(std::string_view name);
 bool lowest_wins(Scoring s);
 
 // One player's points for a deal: the scoring system, then the zero-bid modifier. `cards` is
-// the number of cards dealt to each player, `players` the number of players.
-Points contract_points(const Rules& rules, int bid, int tricks, int cards, int players);
+// the number of cards dealt to each player, `players` the number of players, `bid_sum` the sum
+// of all bids (the `israeli` system scores a made zero by whether the hand is over or under;
+// a sum equal to the cards, possible only without the hook, counts as under).
+Points contract_points(const Rules& rules, int bid, int tricks, int cards, int players,
+                       int bid_sum = 0);
 
 }  // namespace whist
