@@ -15,6 +15,15 @@ TEST(Card, ParsesAndPrints) {
   EXPECT_TRUE(parse_card("X2")->is_joker());
 }
 
+TEST(CardSet, ParsesASpaceSeparatedList) {
+  const auto s = parse_card_set("AS  10h qd X1");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->size(), 4);
+  EXPECT_EQ(to_string(*s), "X1 AS TH QD");
+  EXPECT_EQ(parse_card_set(""), CardSet());
+  EXPECT_FALSE(parse_card_set("AS ZZ").has_value());
+}
+
 TEST(Deck, TrimmedDeckHasTopTwoNRanks) {
   EXPECT_EQ(make_deck(DeckKind::Full52, 4).size(), 52);
   for (int n = 3; n <= 6; ++n) {

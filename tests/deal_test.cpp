@@ -10,18 +10,7 @@
 namespace whist {
 namespace {
 
-CardSet cards(std::string_view text) {
-  CardSet s;
-  size_t i = 0;
-  while (i < text.size()) {
-    const size_t j = text.find(' ', i);
-    const auto word = text.substr(i, j == std::string_view::npos ? text.size() - i : j - i);
-    if (!word.empty()) s |= *parse_card(word);
-    if (j == std::string_view::npos) break;
-    i = j + 1;
-  }
-  return s;
-}
+CardSet cards(std::string_view text) { return *parse_card_set(text); }
 
 Card card(std::string_view t) { return *parse_card(t); }
 

@@ -25,13 +25,16 @@ std::vector<std::string_view> option_names() {
 
 TEST(Options, NamesAreFixed) {
   // Records use these names; scoring, must_trump, hook and schedule must never change.
-  EXPECT_EQ(option_names(),
-            (std::vector<std::string_view>{
-                "scoring",      "must_trump",    "hook",         "schedule",      "max_cards",
-                "deck",         "trump",         "trump_order",  "one_card_mode", "one_card_deals",
-                "zero_bid",     "spades_double", "streak_bonus", "streak_length", "streak_one_card",
-                "miss_penalty", "miss_length",   "zero_play",    "special_hands", "end",
-                "target_score", "deals",         "direction"}));
+  EXPECT_EQ(
+      option_names(),
+      (std::vector<std::string_view>{
+          "scoring",        "must_trump",     "hook",         "schedule",       "max_cards",
+          "deck",           "trump",          "trump_order",  "one_card_mode",  "one_card_deals",
+          "zero_bid",       "spades_double",  "streak_bonus", "streak_length",  "streak_one_card",
+          "miss_penalty",   "miss_length",    "zero_play",    "special_hands",  "end",
+          "target_score",   "deals",          "auction_min",  "auction_passes", "pass_rounds",
+          "pass_cards",     "declarer_raise", "zero_over",    "zero_under",     "redeal",
+          "joker_any_time", "direction"}));
   for (const OptionInfo& o : options()) {
     EXPECT_EQ(find_option(o.name), &o);
     EXPECT_FALSE(o.values.empty()) << o.name;
@@ -43,10 +46,15 @@ TEST(Options, NamesAreFixed) {
 TEST(Options, PresetNames) {
   std::vector<std::string_view> names;
   for (const PresetInfo& p : presets()) names.push_back(p.name);
-  EXPECT_EQ(names, (std::vector<std::string_view>{"romanian", "triangular", "serbian", "oh-hell"}));
+  EXPECT_EQ(names, (std::vector<std::string_view>{"romanian", "triangular", "serbian", "oh-hell",
+                                                  "israeli", "call-ace"}));
   EXPECT_FALSE(make_preset("bridge").has_value());
   EXPECT_EQ(make_preset("serbian", 6)->players, 6);
   EXPECT_EQ(make_preset("serbian")->players, 4);
+  EXPECT_EQ(make_preset("israeli")->players, 4);
+  EXPECT_EQ(make_preset("israeli", 5)->players, 5);  // and validate() refuses it
+  EXPECT_EQ(make_preset("israeli")->family, Family::Israeli);
+  EXPECT_EQ(make_preset("romanian")->family, Family::ExactBid);
 }
 
 // The defaults of every option, by preset (as docs/rules.md lists them).
@@ -64,7 +72,11 @@ TEST(Options, PresetDefaults) {
                     "5",        "off",
                     "none",     "schedule",
                     "100",      "0",
-                    "clockwise"}},
+                    "5",        "4",
+                    "3",        "3",
+                    "off",      "30",
+                    "50",       "on",
+                    "on",       "clockwise"}},
       {"triangular", {"triangular", "off",
                       "on",         "1-8-1",
                       "0",          "8-per-player",
@@ -76,34 +88,28 @@ TEST(Options, PresetDefaults) {
                       "5",          "off",
                       "none",       "schedule",
                       "100",        "0",
-                      "clockwise"}},
+                      "5",          "4",
+                      "3",          "3",
+                      "off",        "30",
+                      "50",         "on",
+                      "on",         "clockwise"}},
       {"serbian",
-       {"serbian",
-        "on",
-        "on",
-        "down-up",
-        "0",
-        "52",
-        "rotation",
-        "S,D,H,C,none",
-        "regular",
-        "all",
-        "system",
-        "off",
-        "0",
-        "5",
-        "on",
-        "0",
-        "5",
-        "off",
-        "none",
-        "schedule",
-        "100",
-        "0",
-        "counter-clockwise"}},
-      {"oh-hell", {"basic",   "off", "on",     "down-up",  "0",   "52", "turned",   "S,D,H,C,none",
-                   "regular", "all", "system", "off",      "0",   "5",  "on",       "0",
-                   "5",       "off", "none",   "schedule", "100", "0",  "clockwise"}},
+       {"serbian", "on",  "on",     "down-up",  "0",   "52", "rotation", "S,D,H,C,none",
+        "regular", "all", "system", "off",      "0",   "5",  "on",       "0",
+        "5",       "off", "none",   "schedule", "100", "0",  "5",        "4",
+        "3",       "3",   "off",    "30",       "50",  "on", "on",       "counter-clockwise"}},
+      {"oh-hell", {"basic",   "off", "on",     "down-up",  "0",   "52", "turned", "S,D,H,C,none",
+                   "regular", "all", "system", "off",      "0",   "5",  "on",     "0",
+                   "5",       "off", "none",   "schedule", "100", "0",  "5",      "4",
+                   "3",       "3",   "off",    "30",       "50",  "on", "on",     "clockwise"}},
+      {"israeli", {"israeli", "off", "on",     "13",     "0",   "52", "none", "S,D,H,C,none",
+                   "regular", "all", "system", "off",    "0",   "5",  "on",   "0",
+                   "5",       "off", "none",   "target", "300", "0",  "5",    "4",
+                   "3",       "3",   "off",    "30",     "50",  "on", "on",   "clockwise"}},
+      {"call-ace", {"romanian", "off", "off",    "13",    "13",  "52", "none", "S,D,H,C,none",
+                    "regular",  "all", "system", "off",   "0",   "5",  "on",   "0",
+                    "5",        "off", "none",   "deals", "100", "16", "5",    "4",
+                    "3",        "3",   "off",    "30",    "50",  "on", "on",   "clockwise"}},
   };
   for (const auto& [preset, values] : expected) {
     const Rules r = *make_preset(preset);
@@ -119,6 +125,11 @@ TEST(Options, PresetDefaults) {
   EXPECT_EQ(make_preset("oh-hell")->max_hand(), 12);
   EXPECT_TRUE(make_preset("oh-hell")->keep_card_to_turn);
   EXPECT_FALSE(make_preset("serbian")->keep_card_to_turn);
+  EXPECT_EQ(make_preset("israeli")->max_hand(), 13);
+  EXPECT_EQ(make_preset("israeli")->min_players, 4);
+  EXPECT_EQ(make_preset("israeli")->max_players, 4);
+  EXPECT_EQ(make_preset("call-ace")->deck_size(), 55);  // 52 cards and 3 jokers
+  EXPECT_EQ(make_preset("call-ace")->max_hand(), 13);   // the 3 cards left form the kitty
 }
 
 TEST(Options, EveryOptionRoundTripsItsCurrentValue) {
@@ -190,6 +201,16 @@ TEST(Options, EveryOptionTakesEveryValue) {
       {"end", {{"target", "target"}, {"deals", "deals"}, {"schedule", "schedule"}}},
       {"target_score", {{"500", "500"}, {"1", "1"}, {"100000", "100000"}}},
       {"deals", {{"12", "12"}, {"0", "0"}, {"10000", "10000"}}},
+      {"auction_min", {{"1", "1"}, {"7", "7"}, {"13", "13"}, {"5", "5"}}},
+      {"auction_passes", {{"3", "3"}, {"4", "4"}}},
+      {"pass_rounds", {{"0", "0"}, {"2", "2"}, {"1", "1"}, {"3", "3"}}},
+      {"pass_cards", {{"1", "1"}, {"6", "6"}, {"2", "2"}, {"3", "3"}}},
+      {"declarer_raise",
+       {{"on", "on"}, {"off", "off"}, {"true", "on"}, {"no", "off"}, {"1", "on"}, {"0", "off"}}},
+      {"zero_over", {{"0", "0"}, {"1000", "1000"}, {"50", "50"}, {"30", "30"}}},
+      {"zero_under", {{"0", "0"}, {"1000", "1000"}, {"30", "30"}, {"50", "50"}}},
+      {"redeal", {{"off", "off"}, {"on", "on"}, {"no", "off"}, {"yes", "on"}}},
+      {"joker_any_time", {{"off", "off"}, {"on", "on"}, {"false", "off"}, {"true", "on"}}},
       {"direction", {{"counter-clockwise", "counter-clockwise"}, {"clockwise", "clockwise"}}},
   };
   std::vector<std::string_view> covered = {"scoring"};
@@ -240,6 +261,20 @@ TEST(Options, OptionsSetTheFields) {
   EXPECT_EQ(r.zero_bid, ZeroBid::FivePlusCards);
   ASSERT_EQ(set_option(r, "must_trump=off"), "");
   EXPECT_FALSE(r.must_trump);
+  ASSERT_EQ(set_option(r, "auction_min=7"), "");
+  EXPECT_EQ(r.auction_min, 7);
+  ASSERT_EQ(set_option(r, "auction_passes=3"), "");
+  EXPECT_EQ(r.auction_passes, 3);
+  ASSERT_EQ(set_option(r, "pass_rounds=1"), "");
+  EXPECT_EQ(r.pass_rounds, 1);
+  ASSERT_EQ(set_option(r, "pass_cards=2"), "");
+  EXPECT_EQ(r.pass_cards, 2);
+  ASSERT_EQ(set_option(r, "declarer_raise=on"), "");
+  EXPECT_TRUE(r.declarer_raise);
+  ASSERT_EQ(set_option(r, "zero_over=20"), "");
+  EXPECT_EQ(r.zero_over, 20);
+  ASSERT_EQ(set_option(r, "zero_under=40"), "");
+  EXPECT_EQ(r.zero_under, 40);
 }
 
 struct Bad {
@@ -298,6 +333,32 @@ TEST(Options, BadValuesGiveClearErrorsAndChangeNothing) {
       {"target_score", "0",
        "option target_score: bad value '0': expected a whole number from 1 to 100000"},
       {"deals", "ten", "option deals: bad value 'ten': expected a whole number from 0 to 10000"},
+      {"auction_min", "0",
+       "option auction_min: bad value '0': expected a whole number from 1 to 13"},
+      {"auction_min", "14",
+       "option auction_min: bad value '14': expected a whole number from 1 to 13"},
+      {"auction_passes", "2",
+       "option auction_passes: bad value '2': expected a whole number from 3 to 4"},
+      {"auction_passes", "5",
+       "option auction_passes: bad value '5': expected a whole number from 3 to 4"},
+      {"pass_rounds", "-1",
+       "option pass_rounds: bad value '-1': expected a whole number from 0 to 3"},
+      {"pass_rounds", "4",
+       "option pass_rounds: bad value '4': expected a whole number from 0 to 3"},
+      {"pass_cards", "0", "option pass_cards: bad value '0': expected a whole number from 1 to 6"},
+      {"pass_cards", "7", "option pass_cards: bad value '7': expected a whole number from 1 to 6"},
+      {"pass_cards", "three",
+       "option pass_cards: bad value 'three': expected a whole number from 1 to 6"},
+      {"declarer_raise", "maybe", "option declarer_raise: bad value 'maybe': expected on or off"},
+      {"zero_over", "1001",
+       "option zero_over: bad value '1001': expected a whole number from 0 to 1000"},
+      {"zero_over", "-30",
+       "option zero_over: bad value '-30': expected a whole number from 0 to 1000"},
+      {"zero_under", "", "option zero_under: bad value '': expected a whole number from 0 to 1000"},
+      {"zero_under", "50.5",
+       "option zero_under: bad value '50.5': expected a whole number from 0 to 1000"},
+      {"redeal", "sometimes", "option redeal: bad value 'sometimes': expected on or off"},
+      {"joker_any_time", "", "option joker_any_time: bad value '': expected on or off"},
       {"direction", "left",
        "option direction: bad value 'left': expected clockwise|counter-clockwise"},
   };
@@ -337,7 +398,8 @@ TEST(Options, UnknownOptionsAndMalformedAssignments) {
 
 TEST(Validate, PlayerCountsPerPreset) {
   const std::vector<std::tuple<std::string_view, int, int>> ranges = {
-      {"romanian", 3, 6}, {"triangular", 3, 6}, {"serbian", 4, 6}, {"oh-hell", 3, 7}};
+      {"romanian", 3, 6}, {"triangular", 3, 6}, {"serbian", 4, 6},
+      {"oh-hell", 3, 7},  {"israeli", 4, 4},    {"call-ace", 4, 4}};
   for (const auto& [name, lo, hi] : ranges) {
     for (int n = 1; n <= 8; ++n) {
       const Rules r = *make_preset(name, n);
@@ -391,6 +453,14 @@ TEST(Validate, ImpossibleCombinations) {
   Rules no_list = *make_preset("serbian");
   no_list.schedule = ScheduleKind::Explicit;
   EXPECT_EQ(validate(no_list), "the schedule is empty");
+  // Israeli whist: every auction after a passing round must still fit the hand.
+  EXPECT_EQ(validate(with("israeli", {"auction_min=11", "pass_rounds=3"})),
+            "auction_min + pass_rounds must not exceed the 13 tricks of a hand");
+  EXPECT_EQ(validate(with("israeli", {"auction_min=10", "pass_rounds=3"})), "");
+  EXPECT_EQ(validate(with("israeli", {"auction_min=13", "pass_rounds=0"})), "");
+  Rules three = *make_preset("israeli", 3);
+  three.min_players = 3;  // past the preset's own range check
+  EXPECT_EQ(validate(three), "israeli whist is played by 4 players");
 }
 
 }  // namespace

@@ -27,25 +27,37 @@ int deals_per_case() {
 }
 
 // The reference: the rule texts, card by card, with no masks.
-CardSet reference_legal(const DealState& s) {
+CardSet reference_legal(const DealState& s, bool joker_any_time) {
   const CardSet hand = s.hand(s.to_move());
-  if (s.trick_size() == 0) return hand;
+  CardSet jokers;
+  for (Card c : hand) {
+    if (c.is_joker()) jokers |= c;
+  }
+  if (s.trick_size() == 0) {
+    // A joker may not lead the first trick (unless the hand holds nothing else).
+    if (s.num_plays() == 0 && hand != jokers) return hand - jokers;
+    return hand;
+  }
+  if (s.trick_card(0).is_joker()) return hand;  // nothing need be followed to a joker
   const Suit led = s.trick_card(0).suit();
   CardSet follow, trumps;
   for (Card c : hand) {
+    if (c.is_joker()) continue;
     if (c.suit() == led) follow |= c;
     if (c.suit() == s.trump()) trumps |= c;
   }
-  if (!follow.empty()) return follow;
+  if (!follow.empty()) return joker_any_time ? follow | jokers : follow;
   if (s.must_trump() && !trumps.empty()) return trumps;
   return hand;
 }
 
 // The winner of a complete trick led by `leader`: highest trump, else highest of the led suit.
 int reference_winner(const std::vector<Card>& trick, int leader, int players, Suit trump) {
+  if (trick[0].is_joker()) return leader;  // a joker led wins the trick
   int best = 0;
   for (int i = 1; i < static_cast<int>(trick.size()); ++i) {
     const Card c = trick[i], b = trick[best];
+    if (c.is_joker()) continue;  // a joker played to a trick loses it
     const bool c_trump = c.suit() == trump, b_trump = b.suit() == trump;
     if (c_trump && !b_trump) {
       best = i;
@@ -54,6 +66,36 @@ int reference_winner(const std::vector<Card>& trick, int leader, int players, Su
     }
   }
   return (leader + best) % players;
+}
+
+// Call-Ace whist: before the called card is played, no other seat's view says who the partner
+// is: not in the partner field, not as the seat to move while the partner chooses trump or
+// exchanges, not as the taker of those actions in the history.
+void audit_partner_secrecy(const Match& match) {
+  const DealState& s = match.state();
+  const int partner_seat = [&] {
+    if (s.call().called == kNoCard) return -1;
+    for (int p = 0; p < s.players(); ++p) {
+      if (s.hand(p).contains(s.call().called)) return p;
+    }
+    return -1;
+  }();
+  if (partner_seat < 0 || partner_seat == s.declarer()) return;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    if (seat == partner_seat) continue;
+    const PlayerView v = match.view(seat);
+    ASSERT_EQ(v.partner, -1) << "seat " << seat << " sees the partner";
+    ASSERT_EQ(v.call.partner, -1);
+    if (s.phase() != Phase::Playing) {
+      ASSERT_NE(v.to_move, partner_seat) << "seat " << seat << " sees the partner act";
+    }
+    for (const SeatAction& h : v.history) {
+      const ActionKind k = h.action.kind();
+      if (k == ActionKind::ChooseTrump || k == ActionKind::TakeKitty || k == ActionKind::KeepHand) {
+        ASSERT_NE(h.seat, partner_seat) << "history names the partner to seat " << seat;
+      }
+    }
+  }
 }
 
 struct Case {
@@ -90,7 +132,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   Rng rng(0xC0FFEE + static_cast<uint64_t>(c.players));
   const int target = deals_per_case();
   int deals = 0;
-  int64_t hook_checks = 0, tricks_checked = 0;
+  int64_t hook_checks = 0, tricks_checked = 0, all_pass_rounds = 0, thrown_in = 0;
   while (deals < target) {
     Match match(*rules, names, static_cast<int>(rng.below(static_cast<uint32_t>(c.players))));
     while (!match.finished() && deals < target) {
@@ -105,7 +147,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
         const ActionList legal = s.legal_actions();
         ASSERT_GT(legal.size, 0);
         if (s.phase() == Phase::Playing) {
-          ASSERT_EQ(s.legal_cards(), reference_legal(s));
+          ASSERT_EQ(s.legal_cards(), reference_legal(s, rules->joker_any_time));
           // A card held but not legal is refused with a reason.
           const CardSet illegal = s.hand(s.to_move()) - s.legal_cards();
           if (!illegal.empty()) {
@@ -115,13 +157,23 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
         if (s.phase() == Phase::Bidding && s.hook() && s.forced_bid() < 0 &&
             s.bids_made() == s.players() - 1) {
           const int forbidden = s.cards() - s.bid_sum();
-          if (forbidden >= 0) {
+          // The one exception: a declarer who must raise to every trick keeps a contract.
+          const bool exception = rules->declarer_raise && s.to_move() == s.declarer() &&
+                                 s.contract_tricks() == s.cards();
+          if (exception) {
+            ASSERT_TRUE(legal.contains(Action::bid(s.cards())));
+          } else if (forbidden >= 0) {
             ASSERT_FALSE(legal.contains(Action::bid(forbidden)));
             ++hook_checks;
           }
         }
-        const Action a = legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+        Action a = legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+        // In auctions, pass most of the time so that card passing and thrown-in hands happen.
+        if (s.phase() == Phase::Auction && rng.below(10) < 8) a = Action::pass();
         ASSERT_EQ(s.why_illegal(a), "");
+        if (a.kind() == ActionKind::Pass && s.auction().high < 0 && s.auction().passes == 3) {
+          ++all_pass_rounds;
+        }
 
         // Undo equals copy.
         DealState copy = s;
@@ -138,6 +190,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
         const Suit trump = s.trump();
         match.apply(a);
         const DealState& after = match.state();
+        if (rules->family == Family::CallAce && deals <= 5000) audit_partner_secrecy(match);
         if (static_cast<int>(trick.size()) == c.players) {
           // Exactly one trick more, won by the reference's winner, who leads next.
           ASSERT_EQ(after.tricks_played(), tricks_before + 1);
@@ -150,15 +203,30 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
           ++tricks_checked;
         }
       }
-      // Tricks sum to the cards dealt.
+      // Tricks sum to the cards dealt (a thrown-in hand has none, and scores nothing).
       const DealResult& r = match.results().back();
       int sum = 0;
       for (int p = 0; p < c.players; ++p) sum += r.tricks[p];
-      ASSERT_EQ(sum, r.cards);
+      if (rules->family == Family::CallAce) {
+        Points payments;
+        for (int p = 0; p < c.players; ++p) payments += r.points[p];
+        ASSERT_EQ(payments, Points()) << "payments must sum to zero, deal " << deals;
+      }
+      if (r.thrown_in) {
+        ++thrown_in;
+        ASSERT_EQ(sum, 0);
+        for (int p = 0; p < c.players; ++p) ASSERT_EQ(r.points[p], Points());
+      } else {
+        ASSERT_EQ(sum, r.cards);
+      }
     }
   }
   EXPECT_EQ(deals, target);
-  EXPECT_GT(tricks_checked, deals);
+  EXPECT_GT(tricks_checked, deals / 2);
+  if (rules->family == Family::Israeli) {
+    EXPECT_GT(all_pass_rounds, deals / 10);  // card passing is exercised
+    if (rules->pass_rounds <= 1) EXPECT_GT(thrown_in, 0);
+  }
   if (rules->hook) {
     EXPECT_GT(hook_checks, 0);
   }
@@ -178,6 +246,9 @@ std::vector<Case> all_cases() {
                   "special_hands=blind,zero,eight", "streak_bonus=10"}});
   out.push_back({"serbian", 5, {"schedule=each-dealer", "must_trump=off", "hook=off"}});
   out.push_back({"oh-hell", 3, {"schedule=8-1-8", "trump=none", "zero_play=10-before-end"}});
+  out.push_back({"israeli", 4, {"auction_passes=3", "declarer_raise=on"}});
+  out.push_back({"israeli", 4, {"pass_rounds=1", "pass_cards=2", "end=deals", "deals=20"}});
+  out.push_back({"call-ace", 4, {"joker_any_time=off", "redeal=off"}});
   return out;
 }
 
@@ -221,6 +292,43 @@ TEST(ViewProperty, HiddenCardsNeverAppearAndUnseenSwapsDoNotChangeTheView) {
     }
   }
   EXPECT_GT(checked, 10000);
+}
+
+// Two deals that differ only by cards swapped between two other seats look the same to a seat
+// through bidding and the auction (until a card is played or passed).
+TEST(ViewProperty, SwappingUnseenCardsDoesNotChangeTheView) {
+  int compared = 0;
+  for (const char* variant : {"romanian", "serbian", "israeli"}) {
+    auto rules = make_preset(variant, 4);
+    ASSERT_TRUE(rules);
+    Rng rng(21);
+    for (int trial = 0; trial < 200; ++trial) {
+      Match a(*rules, {"a", "b", "c", "d"}, trial % 4);
+      a.deal_random(rng);
+      const int seat = static_cast<int>(rng.below(4));
+      const int x = (seat + 1 + static_cast<int>(rng.below(3))) % 4;
+      int y = (seat + 1 + static_cast<int>(rng.below(3))) % 4;
+      if (y == x) y = (x + 1) % 4 == seat ? (x + 2) % 4 : (x + 1) % 4;
+      Hands swapped = a.log().back().hands;
+      const Card cx = swapped[x].lowest(), cy = swapped[y].highest();
+      swapped[x] = (swapped[x] - cx) | cy;
+      swapped[y] = (swapped[y] - cy) | cx;
+      Match b(*rules, {"a", "b", "c", "d"}, trial % 4);
+      ASSERT_EQ(b.deal_given(swapped, a.state().turned()), "");
+      while (a.in_deal() &&
+             (a.state().phase() == Phase::Bidding || a.state().phase() == Phase::Auction ||
+              a.state().phase() == Phase::ChooseMode)) {
+        ASSERT_TRUE(a.view(seat) == b.view(seat)) << variant << " trial " << trial;
+        ++compared;
+        const ActionList legal = a.state().legal_actions();
+        const Action act = legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+        ASSERT_EQ(b.why_illegal(act), "");
+        a.apply(act);
+        b.apply(act);
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
 }
 
 RC_GTEST_PROP(CardSetProperty, BehavesLikeASetOfCards, (std::vector<uint8_t> raw)) {

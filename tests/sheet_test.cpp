@@ -1,14 +1,18 @@
 // The score sheet (game/sheet.h): exact text, so the layout stays stable. The seeds' own tables
 // are in golden_test.cpp; here the marks for bonuses, penalties, doubled deals, zero play,
-// special hands and one-card modes, half points, wide names and totals, and the winner line.
+// special hands and one-card modes, half points, wide names and totals, the winner line,
+// Israeli whist's rows (the auction's contract and trump, the declarer, over / under, thrown in),
+// and Call-Ace whist's rows (contract, trump, called card, payments and balances, the partner).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "game/match.h"
 #include "game/sheet.h"
+#include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
 
@@ -310,6 +314,300 @@ TEST(Sheet, UnfinishedMatchHasNoWinnerLine) {
             "            A        B        C        D\n"
             "----------------------------------------\n"
             " 2 H    1   6    1   6    0   5    0   5\n");
+}
+
+// Israeli whist: a whole hand built to a result (as in israeli_test.cpp). Tricks 1-12 are each
+// played in one suit with every seat following, the highest card winning; the twos make the last
+// trick, won by the winner of trick 12, who holds the two of trump (of spades at no trump).
+struct IsraeliHand {
+  int declarer;
+  int auction;  // the winning auction bid's number of tricks
+  Suit denomination;
+  std::array<int, 4> contracts;  // by seat; the declarer's only read with declarer_raise
+  std::array<int, 4> tricks;     // by seat
+};
+
+void play_israeli(Match& m, const IsraeliHand& h) {
+  int w = 0;
+  for (int p = 1; p < 4; ++p) {
+    if (h.tricks[p] > h.tricks[w]) w = p;
+  }
+  std::vector<int> winners;
+  for (int p = 0; p < 4; ++p) winners.insert(winners.end(), h.tricks[p] - (p == w ? 2 : 0), p);
+  winners.insert(winners.end(), 2, w);
+  ASSERT_EQ(winners.size(), 13u);
+  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
+  std::array<std::array<Card, 4>, 13> trick{};
+  std::array<int, 4> top{12, 12, 12, 12};
+  for (int t = 0; t < 12; ++t) {
+    const Suit s = suits[t % 4];
+    int& r = top[static_cast<int>(s)];
+    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
+    for (int p = 0; p < 4; ++p) {
+      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
+    }
+  }
+  const Suit first = h.denomination == Suit::None ? Suit::Spades : h.denomination;
+  trick[12][w] = Card(first, Rank::Two);
+  for (int p = 0, next = 0; p < 4; ++p) {
+    if (p == w) continue;
+    if (suits[next] == first) ++next;
+    trick[12][p] = Card(suits[next++], Rank::Two);
+  }
+  Hands hands{};
+  for (const auto& t : trick) {
+    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
+  }
+  ASSERT_EQ(m.deal_given(hands, kNoCard), "");
+  const auto act = [&](Action a) {
+    const std::string why = m.why_illegal(a);
+    if (why.empty()) m.apply(a);
+    return why;
+  };
+  const DealState& s = m.state();
+  while (s.to_move() != h.declarer) ASSERT_EQ(act(Action::pass()), "");
+  ASSERT_EQ(act(Action::auction_bid(h.auction, h.denomination)), "");
+  while (s.phase() == Phase::Auction) ASSERT_EQ(act(Action::pass()), "");
+  while (s.phase() == Phase::Bidding) ASSERT_EQ(act(Action::bid(h.contracts[s.to_move()])), "");
+  int leader = h.declarer;
+  for (int t = 0; t < 13; ++t) {
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(act(Action::play(trick[t][(leader + i) % 4])), "");
+    leader = winners[t];
+  }
+  ASSERT_FALSE(m.in_deal());
+}
+
+// All pass in every auction; each seat passes its lowest cards each round.
+void throw_in(Match& m) {
+  Hands hands{};
+  const Suit suits[] = {Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades};
+  for (int p = 0; p < 4; ++p) hands[p] = CardSet::suit_mask(suits[p]);
+  ASSERT_EQ(m.deal_given(hands, kNoCard), "");
+  const DealState& s = m.state();
+  while (m.in_deal()) {
+    Action a = Action::pass();
+    if (s.phase() == Phase::Passing) {
+      const int seat = s.to_move();
+      a = Action::pass_card((s.hand(seat) - s.passed(s.auction().round, seat)).lowest());
+    }
+    ASSERT_EQ(m.why_illegal(a), "");
+    m.apply(a);
+  }
+}
+
+TEST(Sheet, IsraeliRowsShowTheContractTheDeclarerOverUnderAndThrownInHands) {
+  Rules r = *make_preset("israeli");
+  Match m(r, {"Avi", "Batya", "Chen", "Dana"}, 0);
+  // Under (7 + 0 + 3 + 2 = 12): Batya declares 7 spades and makes them.
+  play_israeli(m, {1, 7, Suit::Spades, {2, 7, 0, 3}, {3, 7, 0, 3}});
+  // Over (6 + 0 + 5 + 4 = 15): Chen declares 6 no trump.
+  play_israeli(m, {2, 6, Suit::None, {5, 4, 6, 0}, {5, 2, 6, 0}});
+  // Four auctions without a bid: nobody scores.
+  throw_in(m);
+  // Avi declares 10 clubs (dealer Avi, so Batya, Chen and Dana pass first) and takes 11.
+  play_israeli(m, {0, 10, Suit::Clubs, {10, 0, 1, 0}, {11, 0, 1, 1}});
+  EXPECT_EQ(format_sheet(m),
+            "           Avi    Batya     Chen     Dana\n"
+            "-----------------------------------------\n"
+            " 7 S     2 -10   *7  59    0  50    3  19  under\n"
+            " 6 NT    5  25    4  39   *6  96    0  49  over\n"
+            " -       -  25    -  39    -  96    -  49  thrown in\n"
+            "10 C   *10  15    0  89    1 107    0  -1  under\n");
+  EXPECT_NE(format_sheet(m, {.unicode = true}).find("\n 7 ♠     2 -10   *7  59"),
+            std::string::npos);
+}
+
+TEST(Sheet, IsraeliDeclarerRaiseAndTheWinnerLine) {
+  Rules r = *make_preset("israeli");
+  ASSERT_EQ(set_option(r, "declarer_raise=on"), "");
+  ASSERT_EQ(set_option(r, "target_score=100"), "");
+  Match m(r, {"Avi", "Batya", "Chen", "Dana"}, 3);
+  // Avi bids 7 hearts in the auction and raises his contract to 8 (8 + 1 + 2 + 0 = 11).
+  play_israeli(m, {0, 7, Suit::Hearts, {8, 1, 2, 0}, {8, 1, 2, 2}});
+  // Batya declares 9 diamonds and makes 9 (10 + 81 = 91): past the target of 100. Dana's
+  // missed zero costs -60 + 10 x 2.
+  play_israeli(m, {1, 9, Suit::Diamonds, {0, 9, 2, 3}, {1, 9, 1, 2}});
+  EXPECT_EQ(format_sheet(m),
+            "          Avi    Batya     Chen     Dana\n"
+            "----------------------------------------\n"
+            " 7 H   *8  74    1  11    2  14    0 -40  under\n"
+            " 9 D    0  24   *9 102    2   4    3 -50  over\n"
+            "----------------------------------------\n"
+            "winner: Batya (102)\n");
+}
+
+TEST(Sheet, IsraeliScoringInAnotherGameNotesOverAndUnder) {
+  // The bids' sum decides a made zero's points; equal to the cards (no hook) counts as under.
+  const Rules r = rules_of("romanian", {"schedule=2,2,2", "scoring=israeli"});
+  Match m(r, {"A", "B", "C", "D"}, 3);
+  play_deal(m, {{0, 1, 0, 0}, {0, 2, 0, 0}, 0, Suit::Hearts});
+  play_deal(m, {{0, 2, 1, 0}, {0, 2, 0, 0}, 0, Suit::Hearts});
+  play_deal(m, {{0, 2, 0, 0}, {0, 2, 0, 0}, 0, Suit::Hearts});
+  EXPECT_EQ(format_sheet(m),
+            "            A        B        C        D\n"
+            "----------------------------------------\n"
+            " 2 H    0  50    1 -10    0  50    0  50  under\n"
+            " 2 H    0  80    2   4    1  40    0  80  over\n"
+            " 2 H    0 130    2  18    0  90    0 130  under\n"
+            "----------------------------------------\n"
+            "winners: A, D (130)\n");
+}
+
+// Call-Ace whist: a whole hand built to a result. The kitty is the three jokers (a declarer who
+// takes it discards them again). Tricks 1-12 are each played in one suit (S H D C in turn) with
+// every seat following, the highest card winning; the twos make the last trick, won by the winner
+// of trick 12, who holds the two of trump (of spades at no trump).
+struct CallAceHand {
+  std::array<int, 12> winners;  // who wins tricks 1-12; trick 13 goes to the winner of trick 12
+  Suit trump;                   // the trump the actions below lead to
+  std::vector<Action> actions;  // the auction, trump, the call and the kitty, in order
+};
+
+Hands call_ace_hands(const std::array<int, 12>& winners, Suit trump,
+                     std::array<std::array<Card, 4>, 13>& trick) {
+  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
+  std::array<int, 4> top{12, 12, 12, 12};
+  for (int t = 0; t < 12; ++t) {
+    const Suit s = suits[t % 4];
+    int& r = top[static_cast<int>(s)];
+    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
+    for (int p = 0; p < 4; ++p) {
+      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
+    }
+  }
+  const int w = winners[11];
+  const Suit first = trump == Suit::None ? Suit::Spades : trump;
+  trick[12][w] = Card(first, Rank::Two);
+  for (int p = 0, next = 0; p < 4; ++p) {
+    if (p == w) continue;
+    if (suits[next] == first) ++next;
+    trick[12][p] = Card(suits[next++], Rank::Two);
+  }
+  Hands hands{};
+  for (const auto& t : trick) {
+    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
+  }
+  return hands;
+}
+
+const Kitty kJokerKitty = {Card::joker(0), Card::joker(1), Card::joker(2)};
+
+void play_call_ace(Match& m, const CallAceHand& h) {
+  std::array<std::array<Card, 4>, 13> trick{};
+  const Hands hands = call_ace_hands(h.winners, h.trump, trick);
+  const int forehand = (m.next_dealer() + 1) % 4;
+  ASSERT_EQ(m.deal_given(hands, kNoCard, kJokerKitty), "");
+  for (Action a : h.actions) {
+    ASSERT_EQ(m.why_illegal(a), "") << to_string(a);
+    m.apply(a);
+  }
+  ASSERT_EQ(m.state().phase(), Phase::Playing);
+  ASSERT_EQ(m.state().trump(), h.trump);
+  int leader = forehand;
+  for (int t = 0; t < 13; ++t) {
+    for (int i = 0; i < 4; ++i) {
+      const Action a = Action::play(trick[t][(leader + i) % 4]);
+      ASSERT_EQ(m.why_illegal(a), "") << "trick " << t << ": " << to_string(a);
+      m.apply(a);
+    }
+    leader = h.winners[t < 12 ? t : 11];
+  }
+  ASSERT_FALSE(m.in_deal());
+}
+
+// Everybody passes: the hand is thrown in.
+void all_pass(Match& m) {
+  std::array<std::array<Card, 4>, 13> trick{};
+  const Hands hands = call_ace_hands({0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}, Suit::None, trick);
+  ASSERT_EQ(m.deal_given(hands, kNoCard, kJokerKitty), "");
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_EQ(m.why_illegal(Action::pass()), "");
+    m.apply(Action::pass());
+  }
+  ASSERT_FALSE(m.in_deal());
+}
+
+Action bid(std::string_view contract) { return Action::contract(*parse_contract(contract)); }
+
+// Every row's payments and every row's balances sum to zero.
+void expect_zero_sums(const Match& m) {
+  for (const DealResult& r : m.results()) {
+    Points paid, balance;
+    for (int p = 0; p < m.players(); ++p) {
+      paid += r.points[p];
+      balance += r.totals[p];
+    }
+    EXPECT_EQ(paid, Points());
+    EXPECT_EQ(balance, Points());
+  }
+}
+
+TEST(Sheet, CallAceRowsShowContractTrumpCallPaymentsAndBalances) {
+  Rules r = *make_preset("call-ace");
+  ASSERT_EQ(set_option(r, "deals=4"), "");
+  Match m(r, {"Anna", "Bo", "Cleo", "Dag"}, 3);
+  const Action pass = Action::pass();
+  const Action x1 = Action::discard(Card::joker(0));
+  const Action x2 = Action::discard(Card::joker(1));
+  const Action x3 = Action::discard(Card::joker(2));
+  // Anna declares 8 turn: the jokers turned give no trump; she calls the ace of hearts (Cleo's)
+  // and must take the kitty. Anna and Cleo take 6 + 4 = 10 tricks: 4 x (1 + 2) = 12 from each
+  // defender, the seed's own example.
+  play_call_ace(m, {{0, 2, 0, 1, 0, 2, 3, 0, 1, 2, 2, 0},
+                    Suit::None,
+                    {bid("8 turn"), pass, pass, pass, Action::turn_next(), Action::turn_next(),
+                     Action::accept_trump(), Action::call(*parse_card("AH")), Action::take_kitty(),
+                     x1, x2, x3}});
+  // All pass; Anna deals again.
+  all_pass(m);
+  EXPECT_EQ(m.next_dealer(), 0);
+  // Bo plays 9 quarter alone in spades and takes 8: one short, 8 x 2 = 16 to each defender, 48
+  // from Bo.
+  play_call_ace(m, {{1, 0, 1, 2, 1, 3, 1, 0, 2, 1, 1, 1},
+                    Suit::Spades,
+                    {bid("9 quarter"), pass, pass, pass, Action::choose_trump(Suit::Spades),
+                     Action::keep_hand()}});
+  // Cleo plays sun (exactly one trick, no trump, alone) and takes one: 5 from each defender.
+  play_call_ace(m, {{2, 3, 0, 1, 3, 0, 1, 3, 0, 1, 0, 3},
+                    Suit::None,
+                    {bid("sun"), pass, pass, pass, Action::keep_hand()}});
+  ASSERT_TRUE(m.finished());
+  expect_zero_sums(m);
+  EXPECT_EQ(format_sheet(m),
+            "contract  trump call      Anna        Bo      Cleo      Dag\n"
+            "-----------------------------------------------------------\n"
+            "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12  partner Cleo, 10 tricks\n"
+            "-                        -  12     - -12     -  12    - -12  all passed, redeal\n"
+            "9 quarter S     -      +16  28  *-48 -60   +16  28  +16   4  alone, 8 tricks\n"
+            "sun       NT    -       -5  23    -5 -65  *+15  43   -5  -1  alone, 1 trick\n"
+            "-----------------------------------------------------------\n"
+            "winner: Cleo (43)\n");
+}
+
+TEST(Sheet, CallAceWithoutRedealAThrownInHandIsADealAndUnicodeCards) {
+  Rules r = *make_preset("call-ace");
+  ASSERT_EQ(set_option(r, "redeal=off"), "");
+  ASSERT_EQ(set_option(r, "deals=2"), "");
+  Match m(r, {"Anna", "Bo", "Cleo", "Dag"}, 3);
+  all_pass(m);
+  EXPECT_EQ(m.next_dealer(), 0);  // the deal moves on
+  const Action pass = Action::pass();
+  // Bo declares 7 good (clubs trump) and calls the ace of diamonds (Dag's); they take 3 + 2 = 5
+  // tricks, two short: 2 x (1 + 2) = 6 to each defender from each of them.
+  play_call_ace(
+      m, {{0, 1, 3, 2, 0, 1, 2, 0, 3, 2, 1, 0},
+          Suit::Clubs,
+          {bid("7 good"), pass, pass, pass, Action::call(*parse_card("AD")), Action::keep_hand()}});
+  ASSERT_TRUE(m.finished());
+  expect_zero_sums(m);
+  EXPECT_EQ(format_sheet(m, {.unicode = true}),
+            "contract trump call     Anna       Bo     Cleo      Dag\n"
+            "-------------------------------------------------------\n"
+            "-                      -   0    -   0    -   0    -   0  all passed, thrown in\n"
+            "7 good   ♣     A♦     +6   6  *-6  -6   +6   6   -6  -6  partner Dag, 5 tricks\n"
+            "-------------------------------------------------------\n"
+            "winners: Anna, Cleo (6)\n");
+  EXPECT_NE(format_sheet(m).find("\n7 good   C     AD "), std::string::npos);
 }
 
 }  // namespace

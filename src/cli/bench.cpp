@@ -183,6 +183,7 @@ int run_bench(const BenchArgs& args) {
         {"signature", sig.signature},         {"perft", perft},
         {"playouts", sig.playouts},           {"playout_seed", kSignatureSeed},
         {"playout_plays", sig.playout_plays}, {"playout_checksum", sig.playout_checksum},
+        {"auction_deals", sig.auction_deals}, {"auction_checksum", sig.auction_checksum},
         {"signature_seconds", sig_secs}};
     if (!args.quick) {
       j["plays_per_second"] = sp.plays_per_second;
@@ -204,6 +205,8 @@ int run_bench(const BenchArgs& args) {
   }
   fmt::print("random playouts: {} seeded deals (seed {}), {} cards played, checksum {}\n",
              sig.playouts, kSignatureSeed, sig.playout_plays, sig.playout_checksum);
+  fmt::print("auction games: {} seeded deals each of israeli and call-ace, checksum {}\n",
+             sig.auction_deals, sig.auction_checksum);
   fmt::print("signature computed in {:.3f} s\n", sig_secs);
   if (!args.quick) {
     fmt::print("speed on one core, {} build, load average {:.2f} on {} CPUs\n", kBuild, load, cpus);

@@ -36,6 +36,7 @@ void add_variants(CLI::App& app, int& status) {
     fmt::print("players: {} (from {} to {})\n\n", rules->players, rules->min_players,
                rules->max_players);
     for (const auto& o : options()) {
+      if (!option_applies(o.name, rules->family)) continue;
       fmt::print("{:<16} = {:<18} {} [{}]\n", o.name, o.get(*rules), o.description, o.values);
     }
   });

@@ -67,6 +67,22 @@ Card CardSet::nth(int n) const {
   return Card::from_index(std::countr_zero(b));
 }
 
+std::optional<CardSet> parse_card_set(std::string_view text) {
+  CardSet out;
+  while (!text.empty()) {
+    const size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    if (!word.empty()) {
+      const auto c = parse_card(word);
+      if (!c) return std::nullopt;
+      out |= *c;
+    }
+    if (space == std::string_view::npos) break;
+    text.remove_prefix(space + 1);
+  }
+  return out;
+}
+
 std::string to_string(CardSet s) {
   std::string out;
   for (int i = 63; i >= 0; --i) {

@@ -6,7 +6,9 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -145,5 +147,8 @@ class CardSet {
 
 // "AS KS 9H" from the highest suit (spades) and rank down, the order a player sorts a hand.
 std::string to_string(CardSet s);
+
+// Cards separated by spaces ("AS KS 10h"); nullopt if a word is not a card.
+std::optional<CardSet> parse_card_set(std::string_view text);
 
 }  // namespace whist

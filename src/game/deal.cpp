@@ -1,19 +1,33 @@
 #include "game/deal.h"
 
+#include "rules/contracts.h"
+
 #include <cassert>
 
 namespace whist {
 
 std::string to_string(Action a) {
   switch (a.kind()) {
-    case ActionKind::Play: return "play " + to_string(a.card());
-    case ActionKind::Bid: return "bid " + std::to_string(a.bid_value());
-    case ActionKind::AnnounceZero: return "announce zero";
+    case ActionKind::Play:
+      return "play " + to_string(a.card());
+    case ActionKind::Bid:
+      return "bid " + std::to_string(a.bid_value());
+    case ActionKind::AnnounceZero:
+      return "announce zero";
     case ActionKind::ChooseMode: {
       static constexpr const char* kNames[] = {"regular", "forehead", "blind"};
       return std::string("mode ") + kNames[static_cast<int>(a.mode())];
     }
-    case ActionKind::Invalid: break;
+    case ActionKind::AuctionBid:
+      return "auction " + std::to_string(a.auction_tricks()) +
+             (a.denomination() == Suit::None ? std::string("NT")
+                                             : std::string(1, suit_char(a.denomination())));
+    case ActionKind::Pass:
+      return "pass";
+    case ActionKind::PassCard:
+      return "pass card " + to_string(a.card());
+    case ActionKind::Invalid:
+      break;
   }
   return "invalid action " + std::to_string(a.code());
 }
@@ -38,16 +52,38 @@ DealState::DealState(const DealSetup& s, const std::array<CardSet, kMaxPlayers>&
       must_trump_(s.must_trump),
       hook_(s.hook),
       blind_bidding_(s.blind_bidding),
-      zero_open_(s.zero_play_open) {
+      zero_open_(s.zero_play_open),
+      zero_announced_(s.zero_announced),
+      family_(s.family),
+      auction_passes_(static_cast<uint8_t>(s.auction_passes)),
+      pass_rounds_(static_cast<uint8_t>(s.pass_rounds)),
+      pass_cards_(static_cast<uint8_t>(s.pass_cards)),
+      auction_min_(static_cast<uint8_t>(s.auction_min)),
+      declarer_raise_(s.declarer_raise) {
   bids_.fill(-1);
   const int first = next(dealer_);
   to_move_ = static_cast<uint8_t>(s.choose_mode ? dealer_ : first);
   leader_ = static_cast<uint8_t>(first);
+  if (family_ == Family::Israeli) {
+    phase_ = Phase::Auction;
+    auction_.min = auction_min_;
+  }
+  if (family_ == Family::CallAce) {
+    phase_ = Phase::Auction;
+    joker_any_time_ = s.joker_any_time;
+    kitty_order_ = s.kitty;
+    for (Card k : s.kitty) {
+      if (k != kNoCard) call_.kitty |= k;
+    }
+  }
+  for (int p = 0; p < players_; ++p)
+    has_jokers_ = has_jokers_ || hands_[p].intersects(CardSet::jokers());
+  has_jokers_ = has_jokers_ || call_.kitty.intersects(CardSet::jokers());
 }
 
 int DealState::seat_of_play(int i) const {
   // Replays trick winners from the start: cheap enough for views and records, never in search.
-  int leader = next(dealer_);
+  int leader = family_ == Family::Israeli ? auction_.declarer : next(dealer_);  // who led first
   const int trick_start = i - i % players_;
   for (int t = 0; t < trick_start; t += players_) {
     int winner = leader;
@@ -78,7 +114,35 @@ ActionList DealState::legal_actions() const {
     case Phase::Playing:
       for (Card c : legal_cards()) out.push(Action::play(c));
       break;
-    case Phase::Done: break;
+    case Phase::Auction:
+      out.push(Action::pass());
+      if (family_ == Family::CallAce) {
+        for (int k = auction_.high + 1; k < kNumContracts; ++k) out.push(Action::contract(k));
+        break;
+      }
+      for (int t = auction_.min; t <= cards_; ++t) {
+        for (int d = 0; d < 5; ++d) {
+          if (5 * t + d > auction_.high) out.push(Action::auction_bid(t, static_cast<Suit>(d)));
+        }
+      }
+      break;
+    case Phase::Passing:
+      for (Card c : hands_[to_move_] - passed_[auction_.round][to_move_]) {
+        out.push(Action::pass_card(c));
+      }
+      break;
+    case Phase::ChooseTrump:
+    case Phase::TurnKitty:
+    case Phase::CallCard:
+    case Phase::Exchange:
+    case Phase::Discard:
+      for (int code = Action::kContractBase; code < Action::kDiscardBase + 64; ++code) {
+        const Action a = Action::from_code(static_cast<uint16_t>(code));
+        if (a.kind() != ActionKind::Invalid && why_illegal_call_ace(a).empty()) out.push(a);
+      }
+      break;
+    case Phase::Done:
+      break;
   }
   return out;
 }
@@ -86,7 +150,15 @@ ActionList DealState::legal_actions() const {
 bool DealState::bid_allowed(int b) const {
   if (phase_ != Phase::Bidding || b < 0 || b > cards_) return false;
   if (forced_bid_ >= 0) return b == forced_bid_;
-  return !(hook_ && bids_made_ == players_ - 1 && bid_sum_ + b == cards_);
+  if (declarer_raise_ && to_move_ == auction_.declarer && b < contract_tricks()) return false;
+  return !hook_forbids(b);
+}
+
+bool DealState::hook_forbids(int b) const {
+  if (!hook_ || bids_made_ != players_ - 1 || bid_sum_ + b != cards_) return false;
+  // A declarer who must name at least all the tricks would have no contract left: the hook
+  // gives way (Israeli whist with declarer_raise, after an auction for every trick).
+  return !(declarer_raise_ && to_move_ == auction_.declarer && contract_tricks() == cards_);
 }
 
 bool DealState::is_legal(Action a) const { return why_illegal(a).empty(); }
@@ -99,7 +171,8 @@ std::string DealState::why_illegal(Action a) const {
     case ActionKind::AnnounceZero:
       if (phase_ != Phase::Bidding) return "zero play can only be announced while bidding";
       if (zero_announced_ & (1u << to_move_)) return "zero play is already announced";
-      if (!(zero_open_ & (1u << to_move_))) return "the deadline for announcing zero play has passed";
+      if (!(zero_open_ & (1u << to_move_)))
+        return "the deadline for announcing zero play has passed";
       return {};
     case ActionKind::Bid: {
       if (phase_ != Phase::Bidding) return "not the time to bid";
@@ -110,7 +183,11 @@ std::string DealState::why_illegal(Action a) const {
       if (forced_bid_ >= 0 && b != forced_bid_) {
         return "everyone must bid " + std::to_string(forced_bid_) + " in this hand";
       }
-      if (forced_bid_ < 0 && hook_ && bids_made_ == players_ - 1 && bid_sum_ + b == cards_) {
+      if (declarer_raise_ && to_move_ == auction_.declarer && b < contract_tricks()) {
+        return "the declarer's contract must be at least the auction's " +
+               std::to_string(contract_tricks());
+      }
+      if (forced_bid_ < 0 && hook_forbids(b)) {
         return "the hook forbids bid " + std::to_string(b) + ": the bids would sum to " +
                std::to_string(cards_) + ", the cards dealt";
       }
@@ -121,13 +198,28 @@ std::string DealState::why_illegal(Action a) const {
       const Card c = a.card();
       if (!c.valid() || !hands_[to_move_].contains(c)) return "card not in hand";
       if (legal_cards().contains(c)) return {};
+      if (c.is_joker() && trick_size_ == 0) return "a joker may not lead the first trick";
       const CardSet hand = hands_[to_move_];
       if (!(hand & CardSet::suit_mask(led_)).empty()) {
         return std::string("must follow suit ") + suit_char(led_);
       }
       return std::string("must trump ") + suit_char(trump_) + " (void in " + suit_char(led_) + ")";
     }
-    case ActionKind::Invalid: break;
+    case ActionKind::AuctionBid:
+    case ActionKind::Pass:
+    case ActionKind::PassCard:
+      return family_ == Family::CallAce ? why_illegal_call_ace(a) : why_illegal_auction(a);
+    case ActionKind::Contract:
+    case ActionKind::ChooseTrump:
+    case ActionKind::AcceptTrump:
+    case ActionKind::TurnNext:
+    case ActionKind::CallCard:
+    case ActionKind::TakeKitty:
+    case ActionKind::KeepHand:
+    case ActionKind::Discard:
+      return why_illegal_call_ace(a);
+    case ActionKind::Invalid:
+      break;
   }
   return "invalid action";
 }
@@ -135,8 +227,15 @@ std::string DealState::why_illegal(Action a) const {
 void DealState::apply(Action a, Undo& u) {
   assert(is_legal(a));
   if (a.kind() == ActionKind::Play) return play(a.card(), u);
-  u = Undo{a, phase_, to_move_, leader_, winner_, winning_, led_, zero_open_};
+  u = Undo{a,    phase_,     to_move_, leader_, winner_, winning_,
+           led_, zero_open_, auction_, call_,   trump_};
+  if (family_ == Family::CallAce) return apply_call_ace(a);
   switch (a.kind()) {
+    case ActionKind::AuctionBid:
+    case ActionKind::Pass:
+    case ActionKind::PassCard:
+      apply_auction(a);
+      break;
     case ActionKind::ChooseMode:
       mode_ = a.mode();
       phase_ = Phase::Bidding;
@@ -157,14 +256,24 @@ void DealState::apply(Action a, Undo& u) {
         to_move_ = static_cast<uint8_t>(next(to_move_));
       }
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
 void DealState::undo(const Undo& u) {
+  if (family_ == Family::CallAce && u.action.kind() != ActionKind::Play) {
+    undo_call_ace(u);
+    phase_ = u.phase;
+    to_move_ = u.to_move;
+    return;
+  }
   switch (u.action.kind()) {
-    case ActionKind::Play: return unplay(u);
-    case ActionKind::ChooseMode: mode_ = OneCardMode::Regular; break;
+    case ActionKind::Play:
+      return unplay(u);
+    case ActionKind::ChooseMode:
+      mode_ = OneCardMode::Regular;
+      break;
     case ActionKind::AnnounceZero:
       zero_announced_ &= static_cast<uint8_t>(~(1u << u.to_move));
       break;
@@ -173,7 +282,13 @@ void DealState::undo(const Undo& u) {
       bid_sum_ = static_cast<int8_t>(bid_sum_ - u.action.bid_value());
       --bids_made_;
       break;
-    case ActionKind::Invalid: break;
+    case ActionKind::AuctionBid:
+    case ActionKind::Pass:
+    case ActionKind::PassCard:
+      undo_auction(u);
+      break;
+    case ActionKind::Invalid:
+      break;
   }
   phase_ = u.phase;
   to_move_ = u.to_move;

@@ -9,6 +9,27 @@
 // with `must_trump` a player void in the led suit must play a trump if they have one. The highest
 // trump wins, else the highest card of the led suit; the winner leads the next trick.
 //
+// Israeli whist (seed 003) adds phases before the contracts: an auction for trump from the seat
+// after the dealer (a bid is a number of tricks and a denomination, each higher than the last;
+// passing does not drop a player; the auction ends after `auction_passes` passes in a row
+// following a bid), and when all pass without a bid, a card-passing round (each player chooses
+// `pass_cards` cards for the next seat; the cards move only when everyone has chosen) and a new
+// auction with the minimum one higher; after `pass_rounds` such rounds the hand is thrown in. The
+// others then name contracts from the declarer's next seat (the declarer's is the auction number,
+// or with `declarer_raise` at least that, said last); the last to speak may not make them sum to
+// the tricks. The declarer leads; no obligation to trump.
+//
+// Call-Ace whist (seed 004): 13 cards each and a kitty of 3. An auction of contracts
+// (rules/contracts.h) from the seat after the dealer, where a pass is final; the last bidder
+// left is the declarer (all passing throws the hand in). Then, as the contract says, trump is
+// chosen (by the declarer; by the partner in Half; clubs in Good; none in Sense and the negative
+// contracts; by turning kitty cards in Turn), a card is called (a non-trump ace, a king when the
+// declarer holds all four aces; any ace in Half, whose trump is chosen after the call), and the
+// kitty may be taken (must in Turn) with three cards discarded back. The holder of the called
+// card is the secret partner; if the declarer or the kitty holds it, the declarer is alone. The
+// seat after the dealer leads; a joker may not lead the first trick; a joker led wins the
+// trick, and no suit need be followed to it; a joker played to a trick loses it.
+//
 // Seats are numbered 0 … N−1 in playing order: seat i+1 plays after seat i.
 //
 // The state is a few cache lines with no heap memory, so search can copy it, or mutate it with
@@ -28,8 +49,24 @@ namespace whist {
 
 inline constexpr int kMaxPlayers = 7;
 inline constexpr int kMaxPlays = 64;
+inline constexpr int kMaxPassRounds = 3;
+inline constexpr int kPassingPlayers = 4;  // card passing is played by four
 
-enum class Phase : uint8_t { ChooseMode, Bidding, Playing, Done };
+enum class Phase : uint8_t {
+  ChooseMode,
+  Auction,
+  Passing,
+  Bidding,
+  ChooseTrump,  // Call-Ace whist, from here to Discard
+  TurnKitty,
+  CallCard,
+  Exchange,
+  Discard,
+  Playing,
+  Done,
+};
+
+inline constexpr int kKittySize = 3;
 
 // Everything one deal needs to know from the rules, the schedule and the match.
 struct DealSetup {
@@ -40,11 +77,49 @@ struct DealSetup {
   Card turned = kNoCard;
   bool must_trump = true;
   bool hook = true;
-  int forced_bid = -1;          // every bid must be this (special hands); -1 = free
-  bool choose_mode = false;     // the dealer picks the one-card mode before bidding
+  int forced_bid = -1;                      // every bid must be this (special hands); -1 = free
+  bool choose_mode = false;                 // the dealer picks the one-card mode before bidding
   OneCardMode mode = OneCardMode::Regular;  // the mode when the dealer does not choose
-  bool blind_bidding = false;   // special "blind" hand: bids are made before looking
-  uint8_t zero_play_open = 0;   // seats (bit mask) that may still announce zero play
+  bool blind_bidding = false;               // special "blind" hand: bids are made before looking
+  uint8_t zero_play_open = 0;               // seats (bit mask) that may still announce zero play
+  uint8_t zero_announced = 0;               // seats that announced zero play in an earlier deal
+
+  // Israeli whist.
+  Family family = Family::ExactBid;
+  int auction_min = 5;
+  int auction_passes = 4;
+  int pass_rounds = 3;
+  int pass_cards = 3;
+  bool declarer_raise = false;
+
+  // Call-Ace whist: the kitty in the order its cards would be turned.
+  std::array<Card, kKittySize> kitty{kNoCard, kNoCard, kNoCard};
+  bool joker_any_time = true;
+};
+
+// Call-Ace whist's state after the deal: small, copied whole into an Undo record.
+struct CallState {
+  CardSet kitty;          // face down (after an exchange: the discards)
+  int8_t contract = -1;   // index in contract_ladder()
+  Card called = kNoCard;  // the called card
+  int8_t partner = -1;    // its holder when play starts; -1 = the declarer plays alone
+  uint8_t passed = 0;     // seats out of the auction (a pass is final)
+  uint8_t turned = 0;     // kitty cards turned face up (Turn contracts)
+  int8_t actor = -1;      // who chooses trump / exchanges (the partner in Half)
+  uint8_t discards = 0;   // cards discarded so far
+  bool operator==(const CallState&) const = default;
+};
+
+// The auction of Israeli whist: small, copied whole into an Undo record.
+struct AuctionState {
+  int8_t high = -1;      // the highest bid so far, as 5 × tricks + denomination; -1 = none
+  int8_t declarer = -1;  // who made it
+  uint8_t passes = 0;    // passes in a row
+  uint8_t min = 5;       // the smallest number of tricks a bid may name now
+  uint8_t round = 0;     // card-passing rounds completed
+  uint8_t chosen = 0;    // cards chosen to pass in the current round, all seats together
+  bool thrown_in = false;
+  bool operator==(const AuctionState&) const = default;
 };
 
 // A fixed-capacity list of actions (no heap).
@@ -69,6 +144,9 @@ class DealState {
     Card winning;
     Suit led;
     uint8_t zero_open;
+    AuctionState auction;
+    CallState call;
+    Suit trump;
   };
 
   DealState() = default;
@@ -100,6 +178,22 @@ class DealState {
   uint8_t zero_announced() const { return zero_announced_; }
   uint8_t zero_play_open() const { return zero_open_; }
 
+  // Israeli whist: the auction, the declarer, the cards each seat chose to pass in each round.
+  Family family() const { return family_; }
+  const AuctionState& auction() const { return auction_; }
+  int declarer() const { return auction_.declarer; }
+  bool thrown_in() const { return auction_.thrown_in; }
+  int pass_cards() const { return pass_cards_; }
+  bool declarer_raise() const { return declarer_raise_; }
+  CardSet passed(int round, int seat) const { return passed_[round][seat]; }
+  // The winning auction bid once the auction is over (declarer() >= 0).
+  int contract_tricks() const { return auction_.high / 5; }
+
+  // Call-Ace whist: the contract, the called card, the kitty, the partner, the kitty's order.
+  const CallState& call() const { return call_; }
+  Card kitty_card(int i) const { return kitty_order_[i]; }
+  bool has_jokers() const { return has_jokers_; }
+
   // The current trick: its leader, how many cards are on the table, the led suit, and who is
   // winning it so far with which card.
   int leader() const { return leader_; }
@@ -115,6 +209,7 @@ class DealState {
   // Cards the player to move may play (Phase::Playing only): follow suit, else trump when
   // obliged, else anything.
   CardSet legal_cards() const {
+    if (has_jokers_) return legal_cards_with_jokers();
     // Branch free: on lead every card "follows"; kSuitBits[None] is empty (no trump).
     const uint64_t hand = hands_[to_move_].bits();
     const uint64_t follow = hand & (trick_size_ == 0 ? ~uint64_t{0} : suit_bits(led_));
@@ -136,13 +231,14 @@ class DealState {
   // run ahead into the next play, where selects would lengthen the chain from one play to the
   // next (measured: branch-free selects were 20% slower, see docs/performance.md).
   void play(Card c, Undo& u) {
-    u = Undo{Action::play(c), phase_, to_move_, leader_, winner_, winning_, led_, zero_open_};
+    u = Undo{Action::play(c), phase_, to_move_, leader_, winner_, winning_, led_,
+             zero_open_,      {},     {},       {}};
     const int seat = to_move_;
     hands_[seat] -= c;
     played_ |= c;
     plays_[num_plays_++] = c;
     if (trick_size_ == 0) {
-      led_ = c.suit();
+      led_ = c.is_joker() ? Suit::None : c.suit();  // nothing need be followed to a joker
       winner_ = static_cast<uint8_t>(seat);
       winning_ = c;
     } else if (beats(c, winning_)) {
@@ -185,7 +281,25 @@ class DealState {
  private:
   // Whether bid b is legal now; why_illegal() says why not (legal_actions() builds no strings).
   bool bid_allowed(int b) const;
+  bool hook_forbids(int b) const;
+  std::string why_illegal_auction(Action a) const;
+  void apply_auction(Action a);
+  void undo_auction(const Undo& u);
+  void end_auction();
+  void move_passed_cards(int round, bool forward);
+  int forehand() const { return next(dealer_); }
+  CardSet legal_cards_with_jokers() const;
+  std::string why_illegal_call_ace(Action a) const;
+  void apply_call_ace(Action a);
+  void undo_call_ace(const Undo& u);
+  void after_auction();
+  void after_trump();
+  void after_call();
+  void start_play();
+  int holder(Card c) const;
   bool beats(Card c, Card w) const {
+    // A joker led wins (nothing beats it); a joker played to a trick loses.
+    if (has_jokers_ && (c.is_joker() || w.is_joker())) return false;
     return (c.suit() == w.suit()) ? c.index() > w.index() : c.suit() == trump_;
   }
   // The cards of a suit as a mask; empty for Suit::None.
@@ -223,6 +337,22 @@ class DealState {
   bool blind_bidding_ = false;
   uint8_t zero_open_ = 0;
   uint8_t zero_announced_ = 0;
+
+  // Israeli whist: cold data, untouched by the card-play hot path.
+  Family family_ = Family::ExactBid;
+  uint8_t auction_passes_ = 4;
+  uint8_t pass_rounds_ = 3;
+  uint8_t pass_cards_ = 3;
+  uint8_t auction_min_ = 5;
+  bool declarer_raise_ = false;
+  AuctionState auction_;
+  std::array<std::array<CardSet, kPassingPlayers>, kMaxPassRounds> passed_{};
+
+  // Call-Ace whist.
+  bool has_jokers_ = false;
+  bool joker_any_time_ = true;
+  std::array<Card, kKittySize> kitty_order_{kNoCard, kNoCard, kNoCard};
+  CallState call_;
 };
 
 }  // namespace whist

@@ -1,9 +1,11 @@
 #include "game/match.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/deck.h"
+#include "rules/contracts.h"
 
 namespace whist {
 
@@ -49,6 +51,14 @@ DealSetup Match::next_setup() const {
   }
   s.choose_mode = plan.mode == OneCardMode::DealerChooses;
   s.mode = s.choose_mode ? OneCardMode::Regular : plan.mode;
+  s.family = rules_.family;
+  s.auction_min = rules_.auction_min;
+  s.auction_passes = rules_.auction_passes;
+  s.pass_rounds = rules_.pass_rounds;
+  s.pass_cards = rules_.pass_cards;
+  s.declarer_raise = rules_.declarer_raise;
+  s.zero_announced = zero_announced_;
+  s.joker_any_time = rules_.joker_any_time;
   if (schedule_.zero_play_open(deal_index_)) {
     s.zero_play_open = static_cast<uint8_t>(((1u << players()) - 1) & ~zero_announced_);
   }
@@ -64,10 +74,14 @@ void Match::deal_random(Rng& rng) {
     for (int p = 0; p < s.players; ++p) hands[(s.dealer + 1 + p) % s.players] |= deck[next++];
   }
   const bool turns = rules_.trump == TrumpRule::Turned && next < deck.size();
-  start_deal(hands, turns ? deck[next] : kNoCard);
+  Kitty kitty = kNoKitty;
+  if (rules_.family == Family::CallAce) {
+    for (int i = 0; i < kKittySize && next < deck.size(); ++i) kitty[i] = deck[next++];
+  }
+  start_deal(hands, turns ? deck[next] : kNoCard, kitty);
 }
 
-std::string Match::deal_given(const Hands& hands, Card turned) {
+std::string Match::deal_given(const Hands& hands, Card turned, const Kitty& kitty) {
   if (finished_) return "the game is already over";
   if (in_deal_) return "the previous deal is not finished";
   const DealSetup s = next_setup();
@@ -107,16 +121,34 @@ std::string Match::deal_given(const Hands& hands, Card turned) {
              std::to_string(holder[turned.index()]);
     }
   }
-  start_deal(hands, turned);
+  const bool kitty_game = rules_.family == Family::CallAce;
+  CardSet kitty_cards;
+  for (Card k : kitty) {
+    if (k == kNoCard) {
+      if (kitty_game) return "the kitty must hold 3 cards";
+      continue;
+    }
+    if (!kitty_game) return "this game has no kitty";
+    if (!deck.contains(k)) {
+      return "kitty card " + to_string(k) + " is not in the " + std::to_string(deck.size()) +
+             "-card deck";
+    }
+    if (seen.contains(k) || kitty_cards.contains(k)) {
+      return "kitty card " + to_string(k) + " is also dealt to a seat or twice to the kitty";
+    }
+    kitty_cards |= k;
+  }
+  start_deal(hands, turned, kitty);
   return {};
 }
 
-void Match::start_deal(const Hands& hands, Card turned) {
+void Match::start_deal(const Hands& hands, Card turned, const Kitty& kitty) {
   DealSetup s = next_setup();
+  s.kitty = kitty;
   if (rules_.trump == TrumpRule::Turned && turned != kNoCard) s.trump = turned.suit();
   s.turned = turned;
   state_ = DealState(s, hands);
-  log_.push_back(DealLog{hands, turned, {}});
+  log_.push_back(DealLog{hands, turned, kitty, {}, {}});
   log_.back().actions.reserve(static_cast<size_t>(s.cards * s.players + s.players + 2));
   in_deal_ = true;
 }
@@ -129,6 +161,7 @@ std::string Match::why_illegal(Action a) const {
 void Match::apply(Action a) {
   assert(in_deal_ && state_.is_legal(a));
   DealState::Undo u;
+  log_.back().seats.push_back(static_cast<uint8_t>(state_.to_move()));
   state_.apply(a, u);
   log_.back().actions.push_back(a);
   if (state_.done()) score_deal();
@@ -142,14 +175,29 @@ void Match::score_deal() {
   r.trump = d.trump();
   const bool doubled =
       rules_.spades_double && d.turned() != kNoCard && d.turned().suit() == Suit::Spades;
-  const bool counts = d.cards() != 1 || rules_.streak_one_card;
-  for (int p = 0; p < players(); ++p) {
+  const bool counts = (d.cards() != 1 || rules_.streak_one_card) && !d.thrown_in();
+  r.thrown_in = d.thrown_in();
+  if (d.declarer() >= 0) {
+    r.declarer = d.declarer();
+    if (rules_.family == Family::Israeli) r.auction_tricks = d.contract_tricks();
+  }
+  if (rules_.family == Family::CallAce) {
+    score_call_ace(r);
+    for (int p = 0; p < players(); ++p) {
+      totals_[p] += r.points[p];
+      r.totals[p] = totals_[p];
+    }
+    if (r.thrown_in && rules_.redeal_on_all_pass) ++redeals_;
+  }
+  for (int p = 0; p < players() && rules_.family != Family::CallAce; ++p) {
     r.bids[p] = d.bid(p);
     r.tricks[p] = d.tricks_won(p);
-    Points pts = contract_points(rules_, r.bids[p], r.tricks[p], d.cards(), players(), d.bid_sum());
+    Points pts = r.thrown_in ? Points()
+                             : contract_points(rules_, r.bids[p], r.tricks[p], d.cards(), players(),
+                                               d.bid_sum());
     if (doubled) pts = pts * 2;
     r.contract[p] = pts;
-    const bool made = r.bids[p] == r.tricks[p];
+    const bool made = !r.thrown_in && r.bids[p] == r.tricks[p];
     if (made) made_bid_sum_[p] += r.bids[p];
     if (counts) {
       if (made) {
@@ -184,6 +232,49 @@ void Match::score_deal() {
     finished_ = deal_index_ >= cap || std::any_of(totals_.begin(), totals_.begin() + players(),
                                                   [&](Points t) { return t >= target; });
   }
+}
+
+void Match::score_call_ace(DealResult& r) const {
+  const DealState& d = state_;
+  for (int p = 0; p < players(); ++p) {
+    r.bids[p] = -1;
+    r.tricks[p] = d.tricks_won(p);
+  }
+  if (r.thrown_in) return;
+  const Contract& k = contract_ladder()[d.call().contract];
+  r.contract_index = d.call().contract;
+  r.called = d.call().called;
+  r.partner = d.call().partner;
+  const int declarer = d.declarer();
+  uint8_t side = static_cast<uint8_t>(1u << declarer);
+  if (r.partner >= 0) side |= static_cast<uint8_t>(1u << r.partner);
+  int taken = 0;
+  for (int p = 0; p < players(); ++p) {
+    if (side >> p & 1) taken += r.tricks[p];
+  }
+  const bool made = contract_made(k, taken);
+  // Each defender pays the game's value (or is paid it); the declaring side shares the sum.
+  const int value = game_value(k, taken);
+  const int members = std::popcount(static_cast<unsigned>(side));
+  const int defenders = players() - members;
+  for (int p = 0; p < players(); ++p) {
+    const int gain = (side >> p & 1) ? defenders * value / members : -value;
+    r.contract[p] = Points::whole(made ? gain : -gain);
+    r.points[p] = r.contract[p];
+  }
+}
+
+PlayerView Match::view(int seat) const {
+  PlayerView v = make_view(state_, seat);
+  if (log_.empty()) return v;
+  const DealLog& d = log_.back();
+  for (size_t i = 0; i < d.actions.size(); ++i) {
+    if (is_public(d.actions[i]) && d.actions[i].kind() != ActionKind::Play) {
+      const bool shown = taker_visible(state_, d.seats[i], d.actions[i], seat);
+      v.history.push_back({shown ? d.seats[i] : -1, d.actions[i]});
+    }
+  }
+  return v;
 }
 
 std::vector<int> Match::winners() const {

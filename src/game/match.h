@@ -9,6 +9,7 @@
 
 #include "core/rng.h"
 #include "game/deal.h"
+#include "game/view.h"
 #include "rules/rules.h"
 #include "rules/schedule.h"
 #include "rules/scoring.h"
@@ -16,12 +17,16 @@
 namespace whist {
 
 using Hands = std::array<CardSet, kMaxPlayers>;
+using Kitty = std::array<Card, kKittySize>;
+inline constexpr Kitty kNoKitty{kNoCard, kNoCard, kNoCard};
 
 // What was dealt and done in one deal: enough to write it to a record and replay it.
 struct DealLog {
   Hands hands{};
   Card turned = kNoCard;
+  Kitty kitty{kNoCard, kNoCard, kNoCard};  // Call-Ace whist: the kitty in turning order
   std::vector<Action> actions;  // in order: mode choice, zero-play announcements, bids, plays
+  std::vector<uint8_t> seats;   // who took each action
 };
 
 // The outcome of a finished deal, by seat.
@@ -35,6 +40,16 @@ struct DealResult {
   std::array<Points, kMaxPlayers> bonus{};     // streak bonuses (+) and miss penalties (-)
   std::array<Points, kMaxPlayers> points{};    // everything the deal credits: contract + bonus
   std::array<Points, kMaxPlayers> totals{};    // running totals after this deal
+  // Israeli whist: the declarer and the auction's number of tricks (-1 / 0 in other games), and
+  // whether the hand was thrown in after auctions without a bid (nobody scores).
+  int declarer = -1;
+  int auction_tricks = 0;
+  bool thrown_in = false;
+  // Call-Ace whist: the contract (index in contract_ladder()), the called card, the partner
+  // (-1 alone); `points` are the payments, which sum to zero.
+  int contract_index = -1;
+  Card called = kNoCard;
+  int partner = -1;
 };
 
 class Match {
@@ -55,14 +70,16 @@ class Match {
 
   // The setup of the next deal (before it is dealt), without the turned card.
   DealSetup next_setup() const;
-  int next_dealer() const { return (first_dealer_ + deal_index_) % players(); }
+  int next_dealer() const { return (first_dealer_ + deal_index_ - redeals_) % players(); }
 
   // Deals the next deal from a shuffled deck.
   void deal_random(Rng& rng);
   // Deals the next deal from given hands; returns what is wrong with them (empty when fine).
-  std::string deal_given(const Hands& hands, Card turned);
+  std::string deal_given(const Hands& hands, Card turned, const Kitty& kitty = kNoKitty);
 
   const DealState& state() const { return state_; }
+  // What `seat` may see of the deal in progress (or the last one), with the public history.
+  PlayerView view(int seat) const;
   std::string why_illegal(Action a) const;
   // Applies a legal action; finishing a deal scores it.
   void apply(Action a);
@@ -75,8 +92,9 @@ class Match {
   std::vector<int> winners() const;
 
  private:
-  void start_deal(const Hands& hands, Card turned);
+  void start_deal(const Hands& hands, Card turned, const Kitty& kitty);
   void score_deal();
+  void score_call_ace(DealResult& r) const;
 
   Rules rules_;
   Schedule schedule_;
@@ -93,6 +111,7 @@ class Match {
   std::array<int, kMaxPlayers> miss_streak_{};
   std::array<int, kMaxPlayers> made_bid_sum_{};  // scratch scoring's tie-break
   uint8_t zero_announced_ = 0;
+  int redeals_ = 0;  // Call-Ace deals thrown in and dealt again by the same dealer
 };
 
 }  // namespace whist

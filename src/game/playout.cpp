@@ -1,5 +1,8 @@
 #include "game/playout.h"
 
+#include "game/match.h"
+#include "rules/presets.h"
+
 #include <string_view>
 #include <utility>
 
@@ -188,8 +191,38 @@ BenchSignature bench_signature() {
   sig.playout_checksum = c;
   h = mix(h, sig.playouts);
   h = mix(h, sig.playout_plays);
-  sig.signature = mix(h, c);
+  h = mix(h, c);
+  sig.auction_deals = kSignatureAuctionDeals;
+  sig.auction_checksum = match_checksum("israeli", kSignatureAuctionDeals, kSignatureSeed);
+  sig.auction_checksum =
+      mix(sig.auction_checksum, match_checksum("call-ace", kSignatureAuctionDeals, kSignatureSeed));
+  sig.signature = mix(h, sig.auction_checksum);
   return sig;
+}
+
+uint64_t match_checksum(const std::string& variant, int deals, uint64_t seed) {
+  Rules rules = *make_preset(variant);
+  rules.end = GameEnd::Deals;
+  rules.deal_limit = deals;
+  std::vector<std::string> names;
+  for (int p = 0; p < rules.players; ++p) names.push_back(std::to_string(p));
+  Match match(rules, names, 0);
+  Rng rng(seed);
+  uint64_t c = 0;
+  while (!match.finished()) {
+    match.deal_random(rng);
+    while (match.in_deal()) {
+      const ActionList legal = match.state().legal_actions();
+      Action a = legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+      if (match.state().phase() == Phase::Auction && rng.below(5) < 4) a = Action::pass();
+      c = mix(c, a.code());
+      match.apply(a);
+    }
+  }
+  for (int p = 0; p < rules.players; ++p) {
+    c = mix(c, static_cast<uint64_t>(match.totals()[p].in_halves()));
+  }
+  return c;
 }
 
 }  // namespace whist

@@ -44,6 +44,7 @@ struct BenchDeal {
 std::vector<BenchDeal> bench_deals();
 
 inline constexpr int kSignaturePlayouts = 20000;
+inline constexpr int kSignatureAuctionDeals = 400;
 inline constexpr uint64_t kSignatureSeed = 20261121;
 
 struct BenchSignature {
@@ -51,10 +52,19 @@ struct BenchSignature {
   uint64_t playouts = 0;          // kSignaturePlayouts random bench deals
   uint64_t playout_plays = 0;     // cards played in them
   uint64_t playout_checksum = 0;  // hash of every card played, bid made and trick won
+  // Whole deals of the auction games (Israeli and Call-Ace whist, each) through Match: random
+  // legal actions, with a pass four times in five during auctions so that card passing and
+  // thrown-in hands occur.
+  uint64_t auction_deals = 0;
+  uint64_t auction_checksum = 0;  // hash of every action and the totals
   uint64_t signature = 0;         // hash of all of the above
 };
 
 // Deterministic: the same on every run, build type and platform. Takes well under a second.
 BenchSignature bench_signature();
+
+// The checksum of `deals` random deals of a preset played through Match from `seed` (see
+// BenchSignature::auction_checksum for the policy).
+uint64_t match_checksum(const std::string& variant, int deals, uint64_t seed);
 
 }  // namespace whist

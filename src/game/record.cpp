@@ -66,32 +66,75 @@ Json hand_json(CardSet hand) {
   return out;
 }
 
+// An auction call as records write it: "5S", "6NT", "pass".
+std::string call_text(Action a) {
+  if (a.kind() == ActionKind::Pass) return "pass";
+  const Suit d = a.denomination();
+  return std::to_string(a.auction_tricks()) +
+         (d == Suit::None ? std::string("NT") : std::string(1, suit_char(d)));
+}
+
+// The Israeli contract of a finished auction: "7S", "6NT".
+std::string contract_text(int tricks, Suit trump) {
+  return call_text(Action::auction_bid(tricks, trump));
+}
+
 Json deal_json(const Match& match, int k) {
   const DealLog& log = match.log()[static_cast<size_t>(k)];
   const int n = match.players();
+  const bool israeli = match.rules().family == Family::Israeli;
+  const int pass_cards = match.rules().pass_cards;
   const int dealer = (match.first_dealer() + k) % n;
+  const int forehand = (dealer + 1) % n;
   Json hands = Json::array();
   for (int p = 0; p < n; ++p) hands.push_back(hand_json(log.hands[static_cast<size_t>(p)]));
+  Json auction = Json::array();
+  Json passing = Json::array();
   Json bids = Json::array();
   Json plays = Json::array();
   Json zero = Json::array();
   std::optional<OneCardMode> mode;
+  int caller = forehand;  // the seat making the next auction call
+  int declarer = -1;      // the last bidder of the auction
+  int chosen = 0;         // cards chosen to pass so far in the current passing round
   for (Action a : log.actions) {
     switch (a.kind()) {
       case ActionKind::ChooseMode:
         mode = a.mode();
         break;
-      case ActionKind::AnnounceZero:
-        // Announced at the announcer's bidding turn: the seat whose bid comes next.
-        zero.push_back((dealer + 1 + static_cast<int>(bids.size())) % n);
+      case ActionKind::AnnounceZero: {
+        // Announced at the announcer's bidding turn: the seat whose bid comes next. Israeli
+        // contracts start after the declarer.
+        const int first = israeli ? declarer + 1 : dealer + 1;
+        zero.push_back((first + static_cast<int>(bids.size())) % n);
         break;
+      }
       case ActionKind::Bid:
         bids.push_back(a.bid_value());
         break;
       case ActionKind::Play:
         plays.push_back(to_string(a.card()));
         break;
-      case ActionKind::Invalid:
+      case ActionKind::AuctionBid:
+        declarer = caller;
+        [[fallthrough]];
+      case ActionKind::Pass:
+        auction.push_back(call_text(a));
+        caller = (caller + 1) % n;
+        break;
+      case ActionKind::PassCard: {
+        // Each seat from the forehand chooses all its cards before the next seat; the cards
+        // are listed by seat in the order chosen.
+        if (chosen == 0) passing.push_back(Json(static_cast<size_t>(n), Json::array()));
+        const int seat = (forehand + chosen / pass_cards) % n;
+        passing.back()[static_cast<size_t>(seat)].push_back(to_string(a.card()));
+        if (++chosen == pass_cards * n) {
+          chosen = 0;
+          caller = forehand;  // a new auction starts
+        }
+        break;
+      }
+      default:  // Call-Ace whist's actions: not part of whist-record/1
         break;
     }
   }
@@ -99,10 +142,28 @@ Json deal_json(const Match& match, int k) {
   d["hands"] = std::move(hands);
   if (log.turned != kNoCard) d["turned"] = to_string(log.turned);
   if (mode) d["mode"] = kModeNames[static_cast<int>(*mode)];
+  if (israeli) d["auction"] = std::move(auction);
+  if (!passing.empty()) d["passing"] = std::move(passing);
   if (!zero.empty()) d["zero_play"] = std::move(zero);
   d["bids"] = std::move(bids);
   d["plays"] = std::move(plays);
   return d;
+}
+
+// The phase of an Israeli deal in progress, for the --json summary.
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Auction:
+      return "auction";
+    case Phase::Passing:
+      return "passing";
+    case Phase::Bidding:
+      return "bidding";
+    case Phase::Playing:
+      return "playing";
+    default:
+      return "other";  // not reached in Israeli whist
+  }
 }
 
 Json points_json(Points p) {
@@ -165,20 +226,52 @@ std::string known_variants() {
   return out;
 }
 
+// An auction call of a record: a bid ("5S", "6NT") or "pass".
+struct Call {
+  Action action;     // Action::pass(), or the bid (an invalid action above 13 tricks)
+  int tricks = -1;   // -1 for a pass
+  std::string text;  // as records write it
+};
+
+// "pass", or a number of tricks followed by S, H, D, C or NT (any case).
+std::optional<Call> parse_call(std::string_view text) {
+  std::string u;
+  for (char ch : text) u += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (u == "PASS") return Call{Action::pass(), -1, "pass"};
+  size_t digits = 0;
+  while (digits < u.size() && u[digits] >= '0' && u[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 2) return std::nullopt;
+  const int tricks = std::stoi(u.substr(0, digits));
+  const std::string rest = u.substr(digits);
+  constexpr std::string_view kDenominations = "CDHS";
+  Suit d = Suit::None;
+  if (rest.size() == 1 && kDenominations.find(rest[0]) != std::string_view::npos) {
+    d = static_cast<Suit>(kDenominations.find(rest[0]));
+  } else if (rest != "NT") {
+    return std::nullopt;
+  }
+  const Action a = Action::auction_bid(tricks, d);
+  return Call{a, tricks, call_text(a)};
+}
+
 // One deal of a record, checked for form (JSON types, card names) but not yet against the rules.
 struct DealRecord {
   Hands hands{};
   Card turned = kNoCard;
   std::optional<OneCardMode> mode;
+  std::vector<Call> auction;
+  std::vector<std::vector<std::vector<Card>>> passing;  // [round][seat]: cards in the order chosen
   std::vector<int> zero_play;
   std::vector<int64_t> bids;
   std::vector<Card> plays;
 };
 
-DealRecord parse_deal(const Json& j, int number, int players) {
+DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
   const std::string where = "deal " + std::to_string(number) + ": ";
+  const std::string at = "deal " + std::to_string(number) + ", ";
   if (!j.is_object()) fail(where + "must be an object with \"hands\", \"bids\" and \"plays\"");
-  reject_unknown_fields(j, {"hands", "turned", "mode", "zero_play", "bids", "plays"}, where);
+  reject_unknown_fields(
+      j, {"hands", "turned", "mode", "auction", "passing", "zero_play", "bids", "plays"}, where);
   DealRecord d;
 
   const Json& hands = require_field(j, "hands", where);
@@ -229,6 +322,60 @@ DealRecord parse_deal(const Json& j, int number, int players) {
     if (!d.mode) fail(mode_type);
   }
 
+  if (!israeli) {
+    if (find_field(j, "auction") != nullptr) {
+      fail(where + "\"auction\" is given, but this game has no auction");
+    }
+    if (find_field(j, "passing") != nullptr) {
+      fail(where + "\"passing\" is given, but this game has no card passing");
+    }
+  } else {
+    const Json& auction = require_field(j, "auction", where);
+    const std::string auction_type =
+        where + "\"auction\" must be an array of calls such as \"5S\", \"6NT\" or \"pass\"";
+    if (!auction.is_array()) fail(auction_type);
+    for (const Json& c : auction) {
+      if (!c.is_string()) fail(auction_type);
+    }
+    for (size_t i = 0; i < auction.size(); ++i) {
+      const std::string text = auction[i].get<std::string>();
+      const auto call = parse_call(text);
+      if (!call) {
+        fail(at + "auction " + std::to_string(i + 1) + ": unknown call " + json_quote(text));
+      }
+      d.auction.push_back(*call);
+    }
+  }
+
+  if (const Json* passing = find_field(j, "passing")) {
+    const std::string passing_type = where +
+                                     "\"passing\" must be an array of rounds, each an array of " +
+                                     std::to_string(players) + " arrays of cards (by seat)";
+    if (!passing->is_array()) fail(passing_type);
+    for (const Json& round : *passing) {
+      if (!round.is_array() || static_cast<int>(round.size()) != players) fail(passing_type);
+      for (const Json& cards : round) {
+        if (!cards.is_array()) fail(passing_type);
+        for (const Json& c : cards) {
+          if (!c.is_string()) fail(passing_type);
+        }
+      }
+    }
+    for (size_t r = 0; r < passing->size(); ++r) {
+      auto& round = d.passing.emplace_back(static_cast<size_t>(players));
+      for (int p = 0; p < players; ++p) {
+        for (const Json& text : (*passing)[r][static_cast<size_t>(p)]) {
+          const auto c = parse_card(text.get<std::string>());
+          if (!c) {
+            fail(at + "passing round " + std::to_string(r + 1) + " (seat " + std::to_string(p) +
+                 "): unknown card " + json_quote(text.get<std::string>()));
+          }
+          round[static_cast<size_t>(p)].push_back(*c);
+        }
+      }
+    }
+  }
+
   if (const Json* z = find_field(j, "zero_play")) {
     const std::string zero_type = where +
                                   "\"zero_play\" must be an array of distinct seats from 0 to " +
@@ -272,6 +419,120 @@ DealRecord parse_deal(const Json& j, int number, int players) {
   return d;
 }
 
+std::string plural(int64_t count, const std::string& one, const std::string& many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+// Israeli whist: replays the auction calls and the card-passing rounds of a deal, in the order
+// the deal asks for them (an auction round; after an auction round without a bid, a passing
+// round; and so on) and checks that the record stops where it may. Returns true when the auction
+// is over with a declarer and the contracts come next; false when the hand was thrown in or the
+// record ends inside the auction or a passing round (a game in progress).
+bool replay_auction(Match& match, const DealRecord& d, int number, bool last) {
+  const std::string where = "deal " + std::to_string(number) + ": ";
+  const std::string at = "deal " + std::to_string(number) + ", ";
+  const DealState& state = match.state();
+  const int n = match.players();
+  const int pass_cards = state.pass_cards();
+  size_t call = 0, round = 0;
+  for (;;) {
+    if (state.phase() == Phase::Auction && call < d.auction.size()) {
+      const Call& c = d.auction[call];
+      const std::string loc = at + "auction " + std::to_string(call + 1) + " (seat " +
+                              std::to_string(state.to_move()) + ", " + c.text + "): ";
+      if (c.action.kind() == ActionKind::Invalid) {  // more tricks than any action can name
+        fail(loc + "bid " + c.text + " out of range: at most " + std::to_string(state.cards()) +
+             " tricks");
+      }
+      if (std::string err = match.why_illegal(c.action); !err.empty()) fail(loc + err);
+      match.apply(c.action);
+      ++call;
+    } else if (state.phase() == Phase::Passing && round < d.passing.size()) {
+      // The seats choose in turn from the forehand, each all its cards before the next.
+      const auto& cards = d.passing[round];
+      const std::string loc = at + "passing round " + std::to_string(round + 1) + " (seat ";
+      const int first = state.to_move();
+      for (int k = 0; k < n; ++k) {
+        const int seat = (first + k) % n;
+        const auto& chosen = cards[static_cast<size_t>(seat)];
+        const auto count = static_cast<int>(chosen.size());
+        const std::string wrong_count = loc + std::to_string(seat) +
+                                        "): " + plural(count, "card", "cards") +
+                                        " passed, expected " + std::to_string(pass_cards);
+        if (count > pass_cards) fail(wrong_count);
+        for (const Card c : chosen) {
+          const Action a = Action::pass_card(c);
+          if (std::string err = match.why_illegal(a); !err.empty()) {
+            fail(loc + std::to_string(seat) + ", " + to_string(c) + "): " + err);
+          }
+          match.apply(a);
+        }
+        if (count == pass_cards) continue;
+        // A game in progress may stop while this seat chooses: nothing may follow.
+        bool later = false;
+        for (int m = k + 1; m < n; ++m) {
+          later |= !cards[static_cast<size_t>((first + m) % n)].empty();
+        }
+        if (!last || later || call < d.auction.size() || round + 1 < d.passing.size() ||
+            !d.bids.empty() || !d.plays.empty()) {
+          fail(wrong_count);
+        }
+        return false;
+      }
+      ++round;
+    } else {
+      break;
+    }
+  }
+
+  const std::string calls = plural(static_cast<int64_t>(call), "call", "calls");
+  const std::string contract = state.declarer() >= 0 && state.phase() != Phase::Auction
+                                   ? contract_text(state.contract_tricks(), state.trump()) +
+                                         " by seat " + std::to_string(state.declarer())
+                                   : "";
+  if (call < d.auction.size()) {
+    const Call& c = d.auction[call];
+    const std::string loc = at + "auction " + std::to_string(call + 1) + " (" + c.text + "): ";
+    if (state.phase() == Phase::Passing) {
+      fail(loc + "everyone passed without a bid, so the cards of passing round " +
+           std::to_string(round + 1) + " are passed first, and \"passing\" has " +
+           plural(static_cast<int64_t>(d.passing.size()), "round", "rounds"));
+    }
+    if (state.thrown_in()) fail(loc + "the hand was thrown in after " + calls);
+    fail(loc + "the auction is already over after " + calls + ": " + contract);
+  }
+  if (round < d.passing.size()) {
+    const std::string rounds = plural(static_cast<int64_t>(d.passing.size()), "round", "rounds");
+    if (state.phase() == Phase::Auction) {
+      fail(where + "\"passing\" has " + rounds + ", but the auction is not over after " + calls);
+    }
+    if (state.thrown_in()) {
+      fail(where + "\"passing\" has " + rounds + ", but the hand was thrown in after " +
+           plural(static_cast<int64_t>(round), "round", "rounds"));
+    }
+    fail(where + "\"passing\" has " + rounds + ", but the auction had a bid (" + contract +
+         ") after " + plural(static_cast<int64_t>(round), "round", "rounds"));
+  }
+
+  // The record has nothing more for the auction: it is over, or this is a game in progress.
+  std::string open;
+  if (state.phase() == Phase::Auction) {
+    open = "the auction is not over after " + calls;
+  } else if (state.phase() == Phase::Passing) {
+    open = "passing round " + std::to_string(round + 1) + " is due (everyone passed without a bid)";
+  } else if (state.thrown_in()) {
+    if (!d.bids.empty()) fail(where + "the hand was thrown in, but \"bids\" are given");
+    if (!d.plays.empty()) fail(where + "the hand was thrown in, but \"plays\" are given");
+    return false;
+  } else {
+    return true;
+  }
+  if (!d.bids.empty()) fail(where + open + ", but \"bids\" are given");
+  if (!d.plays.empty()) fail(where + open + ", but \"plays\" are given");
+  if (!last) fail(where + open + " (only the last deal of a record may be unfinished)");
+  return false;
+}
+
 // Replays one parsed deal into the match, checking every action.
 void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
   const std::string where = "deal " + std::to_string(number) + ": ";
@@ -283,29 +544,20 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
   if (std::string err = match.deal_given(d.hands, d.turned); !err.empty()) fail(where + err);
 
   const DealState& state = match.state();
+  const bool israeli = match.rules().family == Family::Israeli;
   const int n = match.players();
   const int cards = state.cards();
+  // Israeli whist: the declarer's contract is the auction's number, unless declarer_raise.
+  const int speakers = israeli && !match.rules().declarer_raise ? n - 1 : n;
   const auto num_bids = static_cast<int64_t>(d.bids.size());
   const auto num_plays = static_cast<int64_t>(d.plays.size());
-  if (num_bids > n) {
-    fail(where + std::to_string(num_bids) + " bids, but " + std::to_string(n) +
-         " players bid once each");
+  if (num_bids > speakers) {
+    fail(where + std::to_string(num_bids) + " bids, but " + std::to_string(speakers) +
+         (israeli ? " players name a contract after the auction" : " players bid once each"));
   }
   if (num_plays > n * cards) {
     fail(where + std::to_string(num_plays) + " plays, but " + std::to_string(n) + " players × " +
          std::to_string(cards) + " cards make " + std::to_string(n * cards));
-  }
-  const std::string unfinished = " (only the last deal of a record may be unfinished)";
-  if (!last && num_bids < n) {
-    fail(where + std::to_string(num_bids) + " bids, expected " + std::to_string(n) + unfinished);
-  }
-  if (!last && num_plays < n * cards) {
-    fail(where + std::to_string(num_plays) + " plays, expected " + std::to_string(n * cards) +
-         unfinished);
-  }
-  if (num_plays > 0 && num_bids < n) {
-    fail(where + std::to_string(num_bids) + " bids, but all " + std::to_string(n) +
-         " are made before the first play");
   }
 
   if (state.phase() == Phase::ChooseMode) {
@@ -318,6 +570,28 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
   } else if (d.mode) {
     fail(where +
          "\"mode\" is given, but the dealer does not choose the one-card mode of this deal");
+  }
+
+  if (israeli && !replay_auction(match, d, number, last)) {
+    if (!d.zero_play.empty()) {
+      fail(where + "\"zero_play\" lists seat " + std::to_string(d.zero_play.front()) +
+           ", whose turn to bid never comes in this record");
+    }
+    return;
+  }
+
+  const std::string unfinished = " (only the last deal of a record may be unfinished)";
+  if (!last && num_bids < speakers) {
+    fail(where + std::to_string(num_bids) + " bids, expected " + std::to_string(speakers) +
+         unfinished);
+  }
+  if (!last && num_plays < n * cards) {
+    fail(where + std::to_string(num_plays) + " plays, expected " + std::to_string(n * cards) +
+         unfinished);
+  }
+  if (num_plays > 0 && num_bids < speakers) {
+    fail(where + std::to_string(num_bids) + " bids, but all " + std::to_string(speakers) +
+         " are made before the first play");
   }
 
   std::vector<int> pending = d.zero_play;
@@ -405,6 +679,11 @@ std::unique_ptr<Match> replay_json(const std::string& text) {
     fail("unknown variant " + json_quote(variant.get<std::string>()) +
          " (known: " + known_variants() + ")");
   }
+  if (rules->family == Family::CallAce) {
+    fail("variant " + json_quote(variant.get<std::string>()) +
+         " cannot be recorded in whist-record/1 (it covers the exact-bidding games and Israeli "
+         "whist)");
+  }
   if (const Json* options = find_field(j, "options")) {
     if (!options->is_object()) fail("\"options\" must be an object of option names and values");
     for (const auto& [name, value] : options->items()) {
@@ -429,7 +708,7 @@ std::unique_ptr<Match> replay_json(const std::string& text) {
   auto match = std::make_unique<Match>(*rules, names, static_cast<int>(*first_dealer));
   for (size_t k = 0; k < deals.size(); ++k) {
     const int number = static_cast<int>(k + 1);
-    const DealRecord d = parse_deal(deals[k], number, n);
+    const DealRecord d = parse_deal(deals[k], number, n, rules->family == Family::Israeli);
     replay_deal(*match, d, number, k + 1 == deals.size());
   }
   return match;
@@ -499,17 +778,25 @@ ReplayResult replay_record(const std::string& text) {
 
 std::string replay_summary_json(const Match& match) {
   const int n = match.players();
+  const bool israeli = match.rules().family == Family::Israeli;
+  const auto bid_json = [](int b) { return b >= 0 ? Json(b) : Json(nullptr); };
   Json deals = Json::array();
   for (const DealResult& r : match.results()) {
     Json bids = Json::array(), tricks = Json::array(), points = Json::array();
     for (int p = 0; p < n; ++p) {
-      bids.push_back(r.bids[static_cast<size_t>(p)]);
+      bids.push_back(bid_json(r.bids[static_cast<size_t>(p)]));
       tricks.push_back(r.tricks[static_cast<size_t>(p)]);
       points.push_back(points_json(r.points[static_cast<size_t>(p)]));
     }
     Json d = Json::object();
     d["cards"] = r.cards;
     d["trump"] = suit_name(r.trump);
+    if (israeli) {
+      const bool bid = r.declarer >= 0 && !r.thrown_in;
+      d["declarer"] = bid ? Json(r.declarer) : Json(nullptr);
+      d["contract"] = bid ? Json(contract_text(r.auction_tricks, r.trump)) : Json(nullptr);
+      d["thrown_in"] = r.thrown_in;
+    }
     d["bids"] = std::move(bids);
     d["tricks"] = std::move(tricks);
     d["points"] = std::move(points);
@@ -523,16 +810,21 @@ std::string replay_summary_json(const Match& match) {
     const DealState& s = match.state();
     Json bids = Json::array(), tricks = Json::array();
     for (int p = 0; p < n; ++p) {
-      if (s.bid(p) >= 0) {
-        bids.push_back(s.bid(p));
-      } else {
-        bids.push_back(nullptr);
-      }
+      bids.push_back(bid_json(s.bid(p)));
       tricks.push_back(s.tricks_won(p));
     }
     unfinished = Json::object();
     unfinished["cards"] = s.cards();
     unfinished["trump"] = suit_name(s.trump());
+    if (israeli) {
+      // The declarer and contract are known once the auction is over.
+      const bool over =
+          s.phase() != Phase::Auction && s.phase() != Phase::Passing && s.declarer() >= 0;
+      unfinished["phase"] = phase_name(s.phase());
+      unfinished["declarer"] = over ? Json(s.declarer()) : Json(nullptr);
+      unfinished["contract"] =
+          over ? Json(contract_text(s.contract_tricks(), s.trump())) : Json(nullptr);
+    }
     unfinished["bids"] = std::move(bids);
     unfinished["tricks"] = std::move(tricks);
     unfinished["plays"] = s.num_plays();

@@ -1,5 +1,6 @@
 // Game records: the JSON format of docs/record-format.md ("whist-record/1"), written from a
-// match's log and replayed into a match with every action checked against the rules.
+// match's log and replayed into a match with every action checked against the rules. The format
+// covers the exact-bidding games and Israeli whist (auction, card passing, contracts).
 #pragma once
 
 #include <memory>
@@ -24,8 +25,8 @@ struct ReplayResult {
 ReplayResult replay_record(const std::string& text);
 
 // The `whist replay --json` summary of a match, one line: the finished deals (cards, trump, bids,
-// tricks, points by seat), the totals, whether the game is complete, and the deal in progress
-// apart ("unfinished", null when none).
+// tricks, points by seat; Israeli whist adds declarer, contract and thrown_in), the totals,
+// whether the game is complete, and the deal in progress apart ("unfinished", null when none).
 std::string replay_summary_json(const Match& match);
 
 }  // namespace whist

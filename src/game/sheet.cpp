@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "rules/contracts.h"
+
 namespace whist {
 
 namespace {
@@ -39,15 +41,32 @@ std::string trump_text(Suit s, const SheetStyle& style) {
 std::string signed_points(Points p) { return (p > Points() ? "+" : "") + to_string(p); }
 
 // The seats that announced zero play in a deal, from its log: an announcement is made by the
-// player whose turn it is to bid, and bids go round from the seat after the dealer.
-std::vector<int> zero_announcers(const DealLog& log, int dealer, int players) {
+// player whose turn it is to bid, and bids go round from the seat after the dealer (in Israeli
+// whist from the seat after the declarer, whose own contract is said last or not at all).
+std::vector<int> zero_announcers(const DealLog& log, const DealResult& r, int players) {
   std::vector<int> out;
+  const int first = (r.declarer >= 0 ? r.declarer : r.dealer) + 1;
   int bids = 0;
   for (Action a : log.actions) {
     if (a.kind() == ActionKind::Bid) ++bids;
-    if (a.kind() == ActionKind::AnnounceZero) out.push_back((dealer + 1 + bids) % players);
+    if (a.kind() == ActionKind::AnnounceZero) out.push_back((first + bids) % players);
   }
   return out;
+}
+
+// A player's bid in a row: "-" when there is none (a thrown-in hand), "*7" for the declarer of
+// an Israeli hand.
+std::string bid_text(const DealResult& r, int seat) {
+  if (r.bids[seat] < 0) return "-";
+  return (seat == r.declarer ? "*" : "") + std::to_string(r.bids[seat]);
+}
+
+// The first column: cards dealt and trump ("13 S"); in Israeli whist the auction's winning bid
+// ("7 S", "6 NT"), or "-" for a hand thrown in.
+std::string left_text(const DealResult& r, bool israeli, const SheetStyle& style) {
+  if (r.thrown_in) return " -";
+  const int number = israeli && r.declarer >= 0 ? r.auction_tricks : r.cards;
+  return pad_left(std::to_string(number), 2) + " " + trump_text(r.trump, style);
 }
 
 // The one-card mode actually played: the dealer's choice if there was one, else the plan's.
@@ -58,6 +77,99 @@ OneCardMode mode_played(const DealLog& log, OneCardMode planned) {
   return planned;
 }
 
+// The winner line under a finished game's sheet: "winner: Jovana (27)", "winners: A, B (18)",
+// "winners: A, B (0, lowest wins)", "winner: D (zero play)".
+std::string winner_line(const Match& match) {
+  const std::vector<int> winners = match.winners();
+  const auto& names = match.names();
+  std::string line = winners.size() == 1 ? "winner:" : "winners:";
+  for (size_t i = 0; i < winners.size(); ++i) {
+    line += (i == 0 ? " " : ", ") + names[winners[i]];
+  }
+  bool zero_play = false;
+  for (int p : winners) zero_play = zero_play || (match.zero_play_announced() >> p & 1);
+  if (!winners.empty()) {
+    if (zero_play && match.totals()[winners[0]] == Points()) {
+      line += " (zero play)";
+    } else {
+      line += " (" + to_string(match.totals()[winners[0]]) +
+              (lowest_wins(match.rules().scoring) ? ", lowest wins" : "") + ")";
+    }
+  }
+  return line;
+}
+
+// Call-Ace whist: a card as the sheet writes it ("AH", or "A♥" with suit symbols).
+std::string card_text(Card c, const SheetStyle& style) {
+  if (!style.unicode || c.is_joker()) return to_string(c);
+  return std::string(1, rank_char(c.rank())) + std::string(suit_symbol(c.suit()));
+}
+
+// Call-Ace whist: a player's payment in a deal, "+12" or "-12", with "*" before the declarer's;
+// "-" when the hand was thrown in.
+std::string payment_text(const DealResult& r, int seat) {
+  if (r.thrown_in) return "-";
+  return (seat == r.declarer ? "*" : "") + signed_points(r.points[seat]);
+}
+
+// Call-Ace whist's sheet: the contract, trump, the called card, then each player's payment and
+// running balance; the row ends with the partner (or "alone") and the declaring side's tricks.
+std::string format_call_ace_sheet(const Match& match, const SheetStyle& style) {
+  const int n = match.players();
+  const auto& results = match.results();
+  const auto& names = match.names();
+
+  const auto contract_text = [](const DealResult& r) {
+    return r.thrown_in || r.contract_index < 0 ? std::string("-") : contract_name(r.contract_index);
+  };
+  int contract_w = display_width("contract");
+  std::vector<int> pay_w(n, 3);
+  std::vector<int> total_w(n, 3);
+  for (const DealResult& r : results) {
+    contract_w = std::max(contract_w, display_width(contract_text(r)));
+    for (int p = 0; p < n; ++p) {
+      pay_w[p] = std::max(pay_w[p], display_width(payment_text(r, p)));
+      total_w[p] = std::max(total_w[p], display_width(to_string(r.totals[p])));
+    }
+  }
+  for (int p = 0; p < n; ++p) {
+    total_w[p] = std::max(total_w[p], display_width(names[p]) - pay_w[p] - 1);
+  }
+  const auto left = [&](std::string_view contract, std::string_view trump, std::string_view call) {
+    return pad_right(contract, contract_w) + " " + pad_right(trump, 5) + " " + pad_right(call, 4);
+  };
+
+  std::string out;
+  std::string line = left("contract", "trump", "call");
+  for (int p = 0; p < n; ++p) line += "  " + pad_left(names[p], pay_w[p] + 1 + total_w[p]);
+  const int width = display_width(line);
+  rtrim(line);
+  out += line + "\n";
+  const std::string rule(static_cast<size_t>(width), '-');
+  out += rule + "\n";
+
+  for (const DealResult& r : results) {
+    std::string note;
+    if (r.thrown_in) {
+      line = left("-", "", "");
+      note = match.rules().redeal_on_all_pass ? "all passed, redeal" : "all passed, thrown in";
+    } else {
+      line = left(contract_text(r), trump_text(r.trump, style),
+                  r.called == kNoCard ? "-" : card_text(r.called, style));
+      int taken = r.tricks[r.declarer] + (r.partner >= 0 ? r.tricks[r.partner] : 0);
+      note = (r.partner >= 0 ? "partner " + names[r.partner] : std::string("alone")) + ", " +
+             std::to_string(taken) + (taken == 1 ? " trick" : " tricks");
+    }
+    for (int p = 0; p < n; ++p) {
+      line += "  " + pad_left(payment_text(r, p), pay_w[p]) + " " +
+              pad_left(to_string(r.totals[p]), total_w[p]);
+    }
+    out += line + "  " + note + "\n";
+  }
+  if (match.finished()) out += rule + "\n" + winner_line(match) + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string format_sheet(const Match& match, SheetStyle style) {
@@ -65,13 +177,17 @@ std::string format_sheet(const Match& match, SheetStyle style) {
   const auto& results = match.results();
   const auto& names = match.names();
   const Rules& rules = match.rules();
+  if (rules.family == Family::CallAce) return format_call_ace_sheet(match, style);
 
+  const bool israeli = rules.family == Family::Israeli;
+  // Whether the contracts' sum (over or under the tricks) matters for the score.
+  const bool over_under = israeli || rules.scoring == Scoring::Israeli;
   constexpr int kLeft = 5;  // "13 S", "12 NT"
   std::vector<int> bid_w(n, 2);
   std::vector<int> total_w(n, 3);
   for (const DealResult& r : results) {
     for (int p = 0; p < n; ++p) {
-      bid_w[p] = std::max(bid_w[p], static_cast<int>(std::to_string(r.bids[p]).size()));
+      bid_w[p] = std::max(bid_w[p], display_width(bid_text(r, p)));
       total_w[p] = std::max(total_w[p], static_cast<int>(to_string(r.totals[p]).size()));
     }
   }
@@ -96,9 +212,9 @@ std::string format_sheet(const Match& match, SheetStyle style) {
     const DealResult& r = results[k];
     const DealLog* log = k < match.log().size() ? &match.log()[k] : nullptr;
     const DealPlan plan = match.schedule().plan(static_cast<int>(k));
-    line =
-        pad_right(pad_left(std::to_string(r.cards), 2) + " " + trump_text(r.trump, style), kLeft);
+    line = pad_right(left_text(r, israeli, style), kLeft);
     std::vector<std::string> notes;
+    if (r.thrown_in) notes.emplace_back("thrown in");
     if (plan.special == SpecialHand::Blind) notes.emplace_back("blind hand");
     if (plan.special == SpecialHand::AllZero) notes.emplace_back("all bid 0");
     if (plan.special == SpecialHand::AllEight) {
@@ -114,11 +230,17 @@ std::string format_sheet(const Match& match, SheetStyle style) {
       notes.emplace_back("x2");
     }
     if (log != nullptr) {
-      for (int p : zero_announcers(*log, r.dealer, n)) notes.push_back(names[p] + " zero play");
+      for (int p : zero_announcers(*log, r, n)) notes.push_back(names[p] + " zero play");
+    }
+    if (over_under && !r.thrown_in) {
+      int sum = 0;
+      for (int p = 0; p < n; ++p) sum += r.bids[p];
+      // A sum equal to the tricks (only without the hook) scores a made zero as under.
+      notes.emplace_back(sum > r.cards ? "over" : "under");
     }
     for (int p = 0; p < n; ++p) {
       const bool marked = r.bonus[p] != Points();
-      line += "  " + pad_left(std::to_string(r.bids[p]), bid_w[p]) + " " +
+      line += "  " + pad_left(bid_text(r, p), bid_w[p]) + " " +
               pad_left(to_string(r.totals[p]), total_w[p]) + (marked ? "*" : " ");
       if (marked) notes.push_back(names[p] + " " + signed_points(r.bonus[p]));
     }
@@ -130,25 +252,7 @@ std::string format_sheet(const Match& match, SheetStyle style) {
     out += line + "\n";
   }
 
-  if (match.finished()) {
-    const std::vector<int> winners = match.winners();
-    out += rule + "\n";
-    line = winners.size() == 1 ? "winner:" : "winners:";
-    for (size_t i = 0; i < winners.size(); ++i) {
-      line += (i == 0 ? " " : ", ") + names[winners[i]];
-    }
-    bool zero_play = false;
-    for (int p : winners) zero_play = zero_play || (match.zero_play_announced() >> p & 1);
-    if (!winners.empty()) {
-      if (zero_play && match.totals()[winners[0]] == Points()) {
-        line += " (zero play)";
-      } else {
-        line += " (" + to_string(match.totals()[winners[0]]) +
-                (lowest_wins(rules.scoring) ? ", lowest wins" : "") + ")";
-      }
-    }
-    out += line + "\n";
-  }
+  if (match.finished()) out += rule + "\n" + winner_line(match) + "\n";
   return out;
 }
 

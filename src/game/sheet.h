@@ -1,5 +1,11 @@
 // The score sheet as the seeds draw it: a column with cards dealt and trump, then each player's
-// bid and running total, one row per deal.
+// bid and running total, one row per deal. In Israeli whist the first column is the auction's
+// winning bid ("7 S", "6 NT"), the declarer's contract is marked "*7", each row notes "over" or
+// "under", and a thrown-in hand is a row of "-" noted "thrown in" (docs/rules.md, section 7). In
+// Call-Ace whist a row is the contract ("8 turn", "sun"), trump, the called card, then each
+// player's payment ("*" marks the declarer's) and running balance, noted with the partner or
+// "alone" and the declaring side's tricks; a hand all passed is noted "all passed, redeal" (or
+// "all passed, thrown in" with redeal=off) (docs/rules.md, section 11.8).
 #pragma once
 
 #include <string>

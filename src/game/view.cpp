@@ -1,6 +1,17 @@
 #include "game/view.h"
 
+#include "rules/contracts.h"
+
 namespace whist {
+
+namespace {
+
+// The called card has been played: everyone knows the partner.
+bool partner_revealed(const DealState& s) {
+  return s.call().called != kNoCard && s.played().contains(s.call().called);
+}
+
+}  // namespace
 
 bool PlayerView::operator==(const PlayerView& o) const {
   const auto same_legal = [&] {
@@ -14,7 +25,62 @@ bool PlayerView::operator==(const PlayerView& o) const {
          phase == o.phase && to_move == o.to_move && trump == o.trump && turned == o.turned &&
          mode == o.mode && own_hand == o.own_hand && visible == o.visible && bids == o.bids &&
          tricks == o.tricks && plays == o.plays && zero_announced == o.zero_announced &&
-         same_legal();
+         same_legal() && auction == o.auction && passed == o.passed && received == o.received &&
+         choosing == o.choosing && history == o.history && call == o.call &&
+         kitty_seen == o.kitty_seen && partner == o.partner;
+}
+
+namespace {
+
+void add_call_ace(const DealState& s, int seat, PlayerView& v) {
+  v.call = s.call();
+  // The face-down kitty and the partner are not public: keep only what this seat may know.
+  v.call.kitty = CardSet();
+  v.call.partner = -1;
+  const bool partner_known = partner_revealed(s);
+  const int holder_now = [&] {
+    for (int p = 0; p < s.players(); ++p) {
+      if (s.call().called != kNoCard && s.hand(p).contains(s.call().called)) return p;
+    }
+    return -1;
+  }();
+  if (partner_known) {
+    v.partner = s.call().partner;
+  } else if (holder_now == seat && seat != s.declarer()) {
+    v.partner = seat;  // the partner knows from the start
+  }
+  for (int i = 0; i < s.call().turned; ++i) v.kitty_seen |= s.kitty_card(i);
+  const bool exchanged =
+      s.phase() == Phase::Discard || s.phase() == Phase::Playing || s.phase() == Phase::Done;
+  if (seat == s.call().actor && exchanged && s.phase() != Phase::Exchange) {
+    // The exchanger saw the kitty it took and knows what it discarded.
+    for (int i = 0; i < kKittySize; ++i) v.kitty_seen |= s.kitty_card(i);
+    v.call.kitty = s.call().kitty;
+  }
+  if (!actor_visible(s, s.to_move(), seat)) {
+    v.to_move = -1;
+    v.legal = ActionList();
+  }
+  // Table contracts show the declarer's hand, Double table every hand, after the first trick.
+  if (s.tricks_played() >= 1 && s.call().contract >= 0) {
+    const ContractKind k = contract_ladder()[s.call().contract].kind;
+    for (int p = 0; p < s.players(); ++p) {
+      const bool shown =
+          k == ContractKind::DoubleTable ||
+          ((k == ContractKind::Table || k == ContractKind::CleanTable) && p == s.declarer());
+      if (shown && p != seat) v.visible[p] = s.hand(p);
+    }
+  }
+}
+
+}  // namespace
+
+bool taker_visible(const DealState& s, int seat, Action a, int viewer) {
+  if (s.family() != Family::CallAce || seat == viewer || seat == s.declarer()) return true;
+  const ActionKind k = a.kind();
+  const bool partner_action = k == ActionKind::ChooseTrump || k == ActionKind::TakeKitty ||
+                              k == ActionKind::KeepHand || k == ActionKind::Discard;
+  return !partner_action || partner_revealed(s);
 }
 
 PlayerView make_view(const DealState& s, int seat) {
@@ -47,7 +113,31 @@ PlayerView make_view(const DealState& s, int seat) {
   for (int i = 0; i < s.num_plays(); ++i) v.plays.push_back({s.seat_of_play(i), s.play_at(i)});
   v.zero_announced = s.zero_announced();
   if (s.to_move() == seat && !s.done()) v.legal = s.legal_actions();
+  v.auction = s.auction();
+  if (s.family() == Family::CallAce) add_call_ace(s, seat, v);
+  if (s.family() == Family::Israeli) {
+    const int from = (seat + s.players() - 1) % s.players();
+    for (int r = 0; r < s.auction().round; ++r) {
+      v.passed.push_back(s.passed(r, seat));
+      v.received.push_back(s.passed(r, from));
+    }
+    if (s.phase() == Phase::Passing) v.choosing = s.passed(s.auction().round, seat);
+  }
   return v;
+}
+
+bool is_public(Action a) {
+  return a.kind() != ActionKind::PassCard && a.kind() != ActionKind::Discard;
+}
+
+bool actor_visible(const DealState& s, int seat, int viewer) {
+  if (s.family() != Family::CallAce || seat == viewer) return true;
+  const int actor = s.call().actor;
+  if (seat != actor || actor == s.declarer()) return true;
+  // The secret partner chooses trump and exchanges in a Half contract.
+  const bool partner_phase = s.phase() == Phase::ChooseTrump || s.phase() == Phase::Exchange ||
+                             s.phase() == Phase::Discard;
+  return !partner_phase || partner_revealed(s);
 }
 
 }  // namespace whist

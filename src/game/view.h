@@ -18,6 +18,13 @@ struct PlayedCard {
   bool operator==(const PlayedCard&) const = default;
 };
 
+// A public action and who took it (bids, auction calls, announcements, the mode choice).
+struct SeatAction {
+  int seat = 0;
+  Action action;
+  bool operator==(const SeatAction&) const = default;
+};
+
 struct PlayerView {
   int seat = 0;
   int players = 0;
@@ -36,9 +43,38 @@ struct PlayerView {
   uint8_t zero_announced = 0;
   ActionList legal;  // the seat's legal actions when it is to move
 
+  // Israeli whist: the auction (public), and this seat's own card passing: what it passed and
+  // received in each completed round, and what it has chosen so far in the current one.
+  AuctionState auction;
+  std::vector<CardSet> passed;
+  std::vector<CardSet> received;
+  CardSet choosing;
+
+  // Call-Ace whist: the contract and called card (public), the kitty cards this seat has seen
+  // (turned up in Turn, or taken), the partner when this seat may know it (-1: unknown or alone),
+  // whether this seat knows the declarer plays alone.
+  CallState call;
+  CardSet kitty_seen;
+  int partner = -1;
+
+  // Every public action of the deal so far, in order (set by Match::view; empty from make_view).
+  // The seat is -1 where it would reveal the secret partner.
+  std::vector<SeatAction> history;
+
   bool operator==(const PlayerView&) const;
 };
 
 PlayerView make_view(const DealState& state, int seat);
+
+// Whether every seat may see action `a` (passing and discarding cards are private).
+bool is_public(Action a);
+
+// Whether `viewer` may know that `seat` is the one acting in `state` right now (in a Half contract
+// the secret partner chooses trump and exchanges; others see only that the partner acts).
+bool actor_visible(const DealState& state, int seat, int viewer);
+
+// Whether `viewer` may know that `seat` took `a`, an action of the deal in `state` (its current
+// state): the secret partner's trump choice and kitty exchange do not say who made them.
+bool taker_visible(const DealState& state, int seat, Action a, int viewer);
 
 }  // namespace whist

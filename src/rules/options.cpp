@@ -258,6 +258,24 @@ const std::array kOptions = {
     WHIST_INT_OPTION("target_score", target_score, 1, 100000, "the target score when end=target"),
     WHIST_INT_OPTION("deals", deal_limit, 0, 10000,
                      "the number of deals when end=deals; with end=target a cap (0 = 1000)"),
+    WHIST_INT_OPTION("auction_min", auction_min, 1, 13,
+                     "israeli: the smallest first auction bid (one more after each passing round)"),
+    WHIST_INT_OPTION("auction_passes", auction_passes, 3, 4,
+                     "israeli: passes in a row after a bid that end the auction"),
+    WHIST_INT_OPTION("pass_rounds", pass_rounds, 0, 3,
+                     "israeli: card-passing rounds when all pass without a bid, then thrown in"),
+    WHIST_INT_OPTION("pass_cards", pass_cards, 1, 6, "israeli: cards passed to the next seat"),
+    WHIST_BOOL_OPTION("declarer_raise", declarer_raise,
+                      "israeli: the declarer names a contract of at least the auction number"),
+    WHIST_INT_OPTION("zero_over", zero_over, 0, 1000,
+                     "israeli scoring: a made zero when the contracts sum above the tricks"),
+    WHIST_INT_OPTION("zero_under", zero_under, 0, 1000,
+                     "israeli scoring: a made zero when the contracts sum below the tricks"),
+    WHIST_BOOL_OPTION(
+        "redeal", redeal_on_all_pass,
+        "call-ace: when all pass, the same dealer deals again (off: the deal moves on)"),
+    WHIST_BOOL_OPTION("joker_any_time", joker_any_time,
+                      "call-ace: a joker may be played while holding the led suit"),
     OptionInfo{"direction", "clockwise|counter-clockwise", "the direction of play (display only)",
                [](const Rules& r) {
                  return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise");
@@ -273,6 +291,31 @@ const std::array kOptions = {
 }  // namespace
 
 std::span<const OptionInfo> options() { return kOptions; }
+
+bool option_applies(std::string_view name, Family family) {
+  static constexpr std::string_view kEveryGame[] = {"end", "target_score", "deals", "direction"};
+  static constexpr std::string_view kIsraeli[] = {
+      "scoring",     "must_trump", "hook",           "auction_min", "auction_passes",
+      "pass_rounds", "pass_cards", "declarer_raise", "zero_over",   "zero_under"};
+  static constexpr std::string_view kCallAce[] = {"redeal", "joker_any_time"};
+  const auto in = [&](auto& list) {
+    for (std::string_view n : list) {
+      if (n == name) return true;
+    }
+    return false;
+  };
+  if (in(kEveryGame)) return true;
+  switch (family) {
+    case Family::Israeli:
+      return in(kIsraeli);
+    case Family::CallAce:
+      return in(kCallAce);
+    case Family::ExactBid:
+      return !in(kCallAce) && (!in(kIsraeli) || name == "scoring" || name == "must_trump" ||
+                               name == "hook" || name == "zero_over" || name == "zero_under");
+  }
+  return false;
+}
 
 const OptionInfo* find_option(std::string_view name) {
   for (const auto& o : kOptions) {

@@ -20,6 +20,9 @@ struct OptionInfo {
 };
 
 std::span<const OptionInfo> options();
+
+// Whether an option means anything in a family of games (e.g. `hook` in Call-Ace whist does not).
+bool option_applies(std::string_view name, Family family);
 const OptionInfo* find_option(std::string_view name);
 
 // Sets one option; on failure the message names the option and the accepted values.

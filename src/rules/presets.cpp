@@ -62,7 +62,46 @@ Rules oh_hell() {
   return r;
 }
 
-constexpr std::array<PresetInfo, 4> kPresets = {{
+Rules israeli() {
+  Rules r;
+  r.variant = "israeli";
+  r.family = Family::Israeli;
+  r.players = 4;
+  r.min_players = 4;
+  r.max_players = 4;
+  r.deck = DeckKind::Full52;
+  r.schedule = ScheduleKind::Explicit;
+  r.schedule_list = {13};
+  r.trump = TrumpRule::NoTrump;  // the auction names trump
+  r.must_trump = false;
+  r.hook = true;  // the contracts may not sum to 13
+  r.scoring = Scoring::Israeli;
+  r.end = GameEnd::Target;
+  r.target_score = 300;
+  return r;
+}
+
+Rules call_ace() {
+  Rules r;
+  r.variant = "call-ace";
+  r.family = Family::CallAce;
+  r.players = 4;
+  r.min_players = 4;
+  r.max_players = 4;
+  r.deck = DeckKind::Full52;
+  r.jokers = 3;
+  r.max_cards = 13;  // 13 each; the 3 cards left are the kitty
+  r.schedule = ScheduleKind::Explicit;
+  r.schedule_list = {13};
+  r.trump = TrumpRule::NoTrump;  // the contract decides
+  r.must_trump = false;
+  r.hook = false;
+  r.end = GameEnd::Deals;
+  r.deal_limit = 16;
+  return r;
+}
+
+constexpr std::array<PresetInfo, 6> kPresets = {{
     {"romanian",
      "Romanian whist (seed 001): 8 cards a player, 1-8-1, turned trump, must trump, 5 + bid",
      romanian},
@@ -75,6 +114,14 @@ constexpr std::array<PresetInfo, 4> kPresets = {{
     {"oh-hell",
      "Oh Hell: 52 cards, largest hand leaves a card to turn, any card when void, 10 + tricks",
      oh_hell},
+    {"israeli",
+     "Israeli whist (seed 003): auction for trump from 5, card passing, contracts not summing to "
+     "13, 10 + t^2",
+     israeli},
+    {"call-ace",
+     "Call-Ace whist (seed 004): 52 cards + 3 jokers, kitty of 3, contract auction, secret "
+     "partner by a called ace, payments",
+     call_ace},
 }};
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 namespace whist {
 
-int Rules::deck_size() const { return make_deck(deck, players).size(); }
+int Rules::deck_size() const { return deck_cards().size(); }
 
 int Rules::max_hand() const {
   if (max_cards > 0) return max_cards;
@@ -52,6 +52,18 @@ std::string validate(const Rules& r) {
     return std::string("zero_bid=") + (r.zero_bid == ZeroBid::Five ? "5" : "5+cards") +
            " needs a system where the highest total wins, not " +
            std::string(scoring_name(r.scoring));
+  }
+  if (r.family == Family::Israeli) {
+    if (r.players != 4) return "israeli whist is played by 4 players";
+    if (r.auction_min + r.pass_rounds > r.max_hand()) {
+      return "auction_min + pass_rounds must not exceed the " + std::to_string(r.max_hand()) +
+             " tricks of a hand";
+    }
+  }
+  if (r.family == Family::CallAce && r.players != 4) return "call-ace whist is played by 4 players";
+  if (r.scoring == Scoring::Israeli && r.zero_bid != ZeroBid::System) {
+    return "zero_bid does not apply to scoring israeli, whose zero values are zero_over and "
+           "zero_under";
   }
   if (r.end == GameEnd::Deals && r.deal_limit < 1) return "end=deals needs deals=N (N >= 1)";
   if (r.zero_play != ZeroPlay::Off && r.end == GameEnd::Target) {

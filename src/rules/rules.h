@@ -152,13 +152,18 @@ struct Rules {
   int zero_over = 30;           // a made zero contract when the contracts sum above the tricks
   int zero_under = 50;          // ... and below
 
+  // Call-Ace whist (Family::CallAce): jokers, the kitty and what happens when all pass.
+  int jokers = 0;                  // jokers added to the deck (the cards left over form the kitty)
+  bool redeal_on_all_pass = true;  // all pass: the same dealer deals again (else the deal moves on)
+  bool joker_any_time = true;      // a joker may be played while holding the led suit
+
   bool operator==(const Rules&) const = default;
 
   // The number of cards in the deck for this player count.
   int deck_size() const;
   // The largest hand: max_cards if set, else what the deck allows.
   int max_hand() const;
-  CardSet deck_cards() const { return make_deck(deck, players); }
+  CardSet deck_cards() const { return make_deck(deck, players, jokers); }
 };
 
 // Checks the combination of options and the player count; empty when valid.
