@@ -32,15 +32,7 @@ Card card(std::string_view text) {
   return c.value_or(kNoCard);
 }
 
-CardSet cards(std::string_view text) {
-  CardSet out;
-  while (!text.empty()) {
-    const auto space = text.find(' ');
-    if (space != 0) out |= card(text.substr(0, space));
-    text = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
-  }
-  return out;
-}
+CardSet cards(std::string_view text) { return *parse_card_set(text); }
 
 Rules israeli(std::vector<std::string_view> options = {}) {
   Rules r = *make_preset("israeli");

@@ -61,9 +61,6 @@ DealState::DealState(const DealSetup& s, const std::array<CardSet, kMaxPlayers>&
       auction_min_(static_cast<uint8_t>(s.auction_min)),
       declarer_raise_(s.declarer_raise) {
   bids_.fill(-1);
-  const int first = next(dealer_);
-  to_move_ = static_cast<uint8_t>(s.choose_mode ? dealer_ : first);
-  leader_ = static_cast<uint8_t>(first);
   if (family_ == Family::Israeli) {
     phase_ = Phase::Auction;
     auction_.min = auction_min_;
@@ -76,8 +73,13 @@ DealState::DealState(const DealSetup& s, const std::array<CardSet, kMaxPlayers>&
       if (k != kNoCard) call_.kitty |= k;
     }
   }
-  for (int p = 0; p < players_; ++p)
+  // The dealer chooses the one-card mode first; otherwise the seat after the dealer starts.
+  const int first = next(dealer_);
+  to_move_ = static_cast<uint8_t>(phase_ == Phase::ChooseMode ? dealer_ : first);
+  leader_ = static_cast<uint8_t>(first);
+  for (int p = 0; p < players_; ++p) {
     has_jokers_ = has_jokers_ || hands_[p].intersects(CardSet::jokers());
+  }
   has_jokers_ = has_jokers_ || call_.kitty.intersects(CardSet::jokers());
 }
 

@@ -5,7 +5,7 @@
 // Call-Ace whist a row is the contract ("8 turn", "sun"), trump, the called card, then each
 // player's payment ("*" marks the declarer's) and running balance, noted with the partner or
 // "alone" and the declaring side's tricks; a hand all passed is noted "all passed, redeal" (or
-// "all passed, thrown in" with redeal=off) (docs/rules.md, section 11.8).
+// "all passed, thrown in" with redeal=off) (docs/rules.md, sections 7 and 11).
 #pragma once
 
 #include <string>

@@ -53,6 +53,14 @@ std::string validate(const Rules& r) {
            " needs a system where the highest total wins, not " +
            std::string(scoring_name(r.scoring));
   }
+  if (r.family != Family::ExactBid) {
+    // The auction games deal every card (the kitty aside), every hand.
+    const Schedule schedule(r);
+    for (int cards : schedule.sizes()) {
+      if (cards != 13) return r.variant + " deals 13 cards a hand: the schedule cannot change";
+    }
+    if (!r.special_hands.empty()) return "special_hands belong to the exact-bid games";
+  }
   if (r.family == Family::Israeli) {
     if (r.players != 4) return "israeli whist is played by 4 players";
     if (r.auction_min + r.pass_rounds > r.max_hand()) {
