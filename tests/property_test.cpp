@@ -225,7 +225,9 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   EXPECT_GT(tricks_checked, deals / 2);
   if (rules->family == Family::Israeli) {
     EXPECT_GT(all_pass_rounds, deals / 10);  // card passing is exercised
-    if (rules->pass_rounds <= 1) EXPECT_GT(thrown_in, 0);
+    if (rules->pass_rounds <= 1) {
+      EXPECT_GT(thrown_in, 0);
+    }
   }
   if (rules->hook) {
     EXPECT_GT(hook_checks, 0);

@@ -154,6 +154,7 @@ void DealState::apply_call_ace(Action a) {
       hands_[call_.actor] |= call_.kitty;
       call_.kitty = CardSet();
       call_.discards = 0;
+      call_.taken = true;
       phase_ = Phase::Discard;
       break;
     case ActionKind::KeepHand:

@@ -26,6 +26,22 @@ std::string to_string(Action a) {
       return "pass";
     case ActionKind::PassCard:
       return "pass card " + to_string(a.card());
+    case ActionKind::Contract:
+      return "contract " + contract_name(a.contract_index());
+    case ActionKind::ChooseTrump:
+      return std::string("trump ") + suit_char(a.trump_suit());
+    case ActionKind::AcceptTrump:
+      return "accept the turned card";
+    case ActionKind::TurnNext:
+      return "turn the next kitty card";
+    case ActionKind::CallCard:
+      return "call " + to_string(a.card());
+    case ActionKind::TakeKitty:
+      return "take the kitty";
+    case ActionKind::KeepHand:
+      return "keep the hand";
+    case ActionKind::Discard:
+      return "discard " + to_string(a.card());
     case ActionKind::Invalid:
       break;
   }
@@ -287,6 +303,7 @@ void DealState::undo(const Undo& u) {
     case ActionKind::AuctionBid:
     case ActionKind::Pass:
     case ActionKind::PassCard:
+    default:  // Call-Ace actions are undone above
       undo_auction(u);
       break;
     case ActionKind::Invalid:

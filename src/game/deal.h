@@ -107,6 +107,7 @@ struct CallState {
   uint8_t turned = 0;     // kitty cards turned face up (Turn contracts)
   int8_t actor = -1;      // who chooses trump / exchanges (the partner in Half)
   uint8_t discards = 0;   // cards discarded so far
+  bool taken = false;     // the kitty was taken (and 3 cards discarded back)
   bool operator==(const CallState&) const = default;
 };
 

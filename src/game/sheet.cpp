@@ -156,7 +156,7 @@ std::string format_call_ace_sheet(const Match& match, const SheetStyle& style) {
     } else {
       line = left(contract_text(r), trump_text(r.trump, style),
                   r.called == kNoCard ? "-" : card_text(r.called, style));
-      int taken = r.tricks[r.declarer] + (r.partner >= 0 ? r.tricks[r.partner] : 0);
+      const int taken = r.tricks[r.declarer] + (r.partner >= 0 ? r.tricks[r.partner] : 0);
       note = (r.partner >= 0 ? "partner " + names[r.partner] : std::string("alone")) + ", " +
              std::to_string(taken) + (taken == 1 ? " trick" : " tricks");
     }

@@ -37,6 +37,10 @@ void add_call_ace(const DealState& s, int seat, PlayerView& v) {
   // The face-down kitty and the partner are not public: keep only what this seat may know.
   v.call.kitty = CardSet();
   v.call.partner = -1;
+  // In a Half contract the one choosing trump and exchanging is the secret partner.
+  if (s.call().actor != s.declarer() && seat != s.call().actor && !partner_revealed(s)) {
+    v.call.actor = -1;
+  }
   const bool partner_known = partner_revealed(s);
   const int holder_now = [&] {
     for (int p = 0; p < s.players(); ++p) {
@@ -50,9 +54,7 @@ void add_call_ace(const DealState& s, int seat, PlayerView& v) {
     v.partner = seat;  // the partner knows from the start
   }
   for (int i = 0; i < s.call().turned; ++i) v.kitty_seen |= s.kitty_card(i);
-  const bool exchanged =
-      s.phase() == Phase::Discard || s.phase() == Phase::Playing || s.phase() == Phase::Done;
-  if (seat == s.call().actor && exchanged && s.phase() != Phase::Exchange) {
+  if (seat == s.call().actor && s.call().taken) {
     // The exchanger saw the kitty it took and knows what it discarded.
     for (int i = 0; i < kKittySize; ++i) v.kitty_seen |= s.kitty_card(i);
     v.call.kitty = s.call().kitty;

@@ -51,8 +51,9 @@ struct PlayerView {
   CardSet choosing;
 
   // Call-Ace whist: the contract and called card (public), the kitty cards this seat has seen
-  // (turned up in Turn, or taken), the partner when this seat may know it (-1: unknown or alone),
-  // whether this seat knows the declarer plays alone.
+  // (turned up in Turn, or taken), the partner when this seat may know it (-1: unknown, or the
+  // declarer plays alone). `call.actor` is -1 where it would reveal the secret partner, and
+  // `call.kitty` is empty but for the one who took the kitty (then it holds the discards).
   CallState call;
   CardSet kitty_seen;
   int partner = -1;

@@ -294,10 +294,13 @@ std::span<const OptionInfo> options() { return kOptions; }
 
 bool option_applies(std::string_view name, Family family) {
   static constexpr std::string_view kEveryGame[] = {"end", "target_score", "deals", "direction"};
-  static constexpr std::string_view kIsraeli[] = {
-      "scoring",     "must_trump", "hook",           "auction_min", "auction_passes",
-      "pass_rounds", "pass_cards", "declarer_raise", "zero_over",   "zero_under"};
-  static constexpr std::string_view kCallAce[] = {"redeal", "joker_any_time"};
+  static constexpr std::string_view kIsraeliOnly[] = {
+      "auction_min", "auction_passes", "pass_rounds", "pass_cards", "declarer_raise"};
+  // Exact-bid options that work with Israeli contracts too (zero play, streaks, penalties).
+  static constexpr std::string_view kIsraeliToo[] = {
+      "scoring",   "must_trump",   "hook",          "zero_over",    "zero_under",
+      "zero_play", "streak_bonus", "streak_length", "miss_penalty", "miss_length"};
+  static constexpr std::string_view kCallAceOnly[] = {"redeal", "joker_any_time"};
   const auto in = [&](auto& list) {
     for (std::string_view n : list) {
       if (n == name) return true;
@@ -306,13 +309,12 @@ bool option_applies(std::string_view name, Family family) {
   };
   if (in(kEveryGame)) return true;
   switch (family) {
-    case Family::Israeli:
-      return in(kIsraeli);
-    case Family::CallAce:
-      return in(kCallAce);
     case Family::ExactBid:
-      return !in(kCallAce) && (!in(kIsraeli) || name == "scoring" || name == "must_trump" ||
-                               name == "hook" || name == "zero_over" || name == "zero_under");
+      return !in(kIsraeliOnly) && !in(kCallAceOnly);
+    case Family::Israeli:
+      return in(kIsraeliOnly) || in(kIsraeliToo);
+    case Family::CallAce:
+      return in(kCallAceOnly);
   }
   return false;
 }

@@ -1,5 +1,8 @@
 #include "rules/rules.h"
 
+#include "rules/options.h"
+#include "rules/presets.h"
+
 #include "rules/schedule.h"
 #include "rules/scoring.h"
 
@@ -52,6 +55,14 @@ std::string validate(const Rules& r) {
     return std::string("zero_bid=") + (r.zero_bid == ZeroBid::Five ? "5" : "5+cards") +
            " needs a system where the highest total wins, not " +
            std::string(scoring_name(r.scoring));
+  }
+  // An option that means nothing in this family of games must keep its preset value.
+  if (const auto base = make_preset(r.variant, r.players)) {
+    for (const OptionInfo& o : options()) {
+      if (!option_applies(o.name, r.family) && o.get(r) != o.get(*base)) {
+        return "option " + std::string(o.name) + " does not apply to " + r.variant;
+      }
+    }
   }
   if (r.family != Family::ExactBid) {
     // The auction games deal every card (the kitty aside), every hand.
