@@ -236,6 +236,23 @@ TEST(CallAceFlow, HalfLetsTheSecretPartnerChooseTrumpAndExchange) {
   }
   EXPECT_EQ(m.state().trump(), Suit::Diamonds);
   EXPECT_EQ(m.state().call().partner, 2);
+  // Nor does the call state name the one who chose trump and exchanged.
+  EXPECT_EQ(m.view(0).call.actor, -1);
+  EXPECT_EQ(m.view(3).call.actor, -1);
+  EXPECT_EQ(m.view(2).call.actor, 2);
+  EXPECT_EQ(m.view(2).call.kitty, cards("2D 3D 4D"));  // the exchanger knows its discards
+  EXPECT_TRUE(m.view(0).call.kitty.empty());
+}
+
+TEST(CallAceViews, ADeclinedKittyStaysUnseen) {
+  Match m = deal();
+  win_auction(m, "7 good");
+  act(m, Action::call(card("AH")));
+  act(m, Action::keep_hand());
+  for (int seat = 0; seat < 4; ++seat) {
+    EXPECT_TRUE(m.view(seat).kitty_seen.empty()) << seat;
+    EXPECT_TRUE(m.view(seat).call.kitty.empty()) << seat;
+  }
 }
 
 TEST(CallAceFlow, QuarterIsAloneWithTrumpAndNoCall) {
