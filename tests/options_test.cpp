@@ -106,6 +106,7 @@ TEST(Options, PresetDefaults) {
                    "regular", "all", "system", "off",    "0",   "5",  "on",   "0",
                    "5",       "off", "none",   "target", "300", "0",  "5",    "4",
                    "3",       "3",   "off",    "30",     "50",  "on", "on",   "clockwise"}},
+      // Call-Ace: "romanian" is the unused Rules default (see CallAceScoringIsTheUnusedDefault).
       {"call-ace", {"romanian", "off", "off",    "13",    "13",  "52", "none", "S,D,H,C,none",
                     "regular",  "all", "system", "off",   "0",   "5",  "on",   "0",
                     "5",        "off", "none",   "deals", "100", "16", "5",    "4",
@@ -130,6 +131,146 @@ TEST(Options, PresetDefaults) {
   EXPECT_EQ(make_preset("israeli")->max_players, 4);
   EXPECT_EQ(make_preset("call-ace")->deck_size(), 55);  // 52 cards and 3 jokers
   EXPECT_EQ(make_preset("call-ace")->max_hand(), 13);   // the 3 cards left form the kitty
+}
+
+// Call-Ace whist pays by its contract ladder (rules/contracts.h), never by `scoring`: the preset
+// keeps the Rules default, romanian, and the option does not apply (so it cannot be changed).
+// Match::winners() still reads lowest_wins(scoring): the value must be a highest-wins system, as
+// the balances of Call-Ace are (the most paid wins).
+TEST(Options, CallAceScoringIsTheUnusedDefault) {
+  const Rules r = *make_preset("call-ace");
+  EXPECT_EQ(r.scoring, Scoring::Romanian);
+  EXPECT_EQ(r.scoring, Rules{}.scoring);
+  EXPECT_EQ(find_option("scoring")->get(r), "romanian");
+  EXPECT_FALSE(lowest_wins(r.scoring));
+  EXPECT_FALSE(option_applies("scoring", Family::CallAce));
+  Rules changed = r;
+  ASSERT_EQ(set_option(changed, "scoring", "negative"), "");  // the table takes it...
+  EXPECT_EQ(validate(changed), "option scoring does not apply to call-ace");  // ...validate not
+}
+
+// Which options mean something in which family of games (`whist variants NAME` lists those).
+TEST(Options, OptionAppliesByFamily) {
+  struct Row {
+    std::string_view name;
+    bool exact_bid, israeli, call_ace;
+  };
+  const std::vector<Row> rows = {
+      // Every game.
+      {"end", true, true, true},
+      {"target_score", true, true, true},
+      {"deals", true, true, true},
+      {"direction", true, true, true},
+      // The exact-bid games and the contracts of Israeli whist.
+      {"scoring", true, true, false},
+      {"must_trump", true, true, false},
+      {"hook", true, true, false},
+      {"zero_over", true, true, false},
+      {"zero_under", true, true, false},
+      {"zero_play", true, true, false},
+      {"streak_bonus", true, true, false},
+      {"streak_length", true, true, false},
+      {"miss_penalty", true, true, false},
+      {"miss_length", true, true, false},
+      // The exact-bid games only: hand sizes, the deck, trump by rule, one-card deals.
+      {"schedule", true, false, false},
+      {"max_cards", true, false, false},
+      {"deck", true, false, false},
+      {"trump", true, false, false},
+      {"trump_order", true, false, false},
+      {"one_card_mode", true, false, false},
+      {"one_card_deals", true, false, false},
+      {"zero_bid", true, false, false},
+      {"spades_double", true, false, false},
+      {"streak_one_card", true, false, false},
+      {"special_hands", true, false, false},
+      // Israeli whist only: the auction and card passing.
+      {"auction_min", false, true, false},
+      {"auction_passes", false, true, false},
+      {"pass_rounds", false, true, false},
+      {"pass_cards", false, true, false},
+      {"declarer_raise", false, true, false},
+      // Call-Ace whist only.
+      {"redeal", false, false, true},
+      {"joker_any_time", false, false, true},
+  };
+  std::vector<std::string_view> covered;
+  for (const Row& row : rows) {
+    covered.push_back(row.name);
+    EXPECT_EQ(option_applies(row.name, Family::ExactBid), row.exact_bid) << row.name;
+    EXPECT_EQ(option_applies(row.name, Family::Israeli), row.israeli) << row.name;
+    EXPECT_EQ(option_applies(row.name, Family::CallAce), row.call_ace) << row.name;
+  }
+  std::sort(covered.begin(), covered.end());
+  std::vector<std::string_view> all = option_names();
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(covered, all);
+}
+
+// Every preset validates as it is; changing an option that does not apply to its family is
+// refused, and changing one that applies is not refused for that reason.
+TEST(Options, OptionsThatDoNotApplyKeepThePresetValue) {
+  // For each option, values the table accepts; one of them differs from any preset's.
+  const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> values = {
+      {"scoring", {"basic", "exact"}},
+      {"must_trump", {"on", "off"}},
+      {"hook", {"on", "off"}},
+      {"schedule", {"1-8-1", "down-up"}},
+      {"max_cards", {"5", "6"}},
+      {"deck", {"52", "8-per-player"}},
+      {"trump", {"rotation", "turned"}},
+      {"trump_order", {"H,none"}},
+      {"one_card_mode", {"blind", "regular"}},
+      {"one_card_deals", {"first", "all"}},
+      {"zero_bid", {"5", "system"}},
+      {"spades_double", {"on", "off"}},
+      {"streak_bonus", {"10", "0"}},
+      {"streak_length", {"3", "5"}},
+      {"streak_one_card", {"off", "on"}},
+      {"miss_penalty", {"10", "0"}},
+      {"miss_length", {"3", "5"}},
+      {"zero_play", {"start", "off"}},
+      {"special_hands", {"zero", "none"}},
+      {"end", {"target", "deals"}},
+      {"target_score", {"250", "100"}},
+      {"deals", {"9", "16"}},
+      {"auction_min", {"6", "5"}},
+      {"auction_passes", {"3", "4"}},
+      {"pass_rounds", {"1", "3"}},
+      {"pass_cards", {"2", "3"}},
+      {"declarer_raise", {"on", "off"}},
+      {"zero_over", {"20", "30"}},
+      {"zero_under", {"40", "50"}},
+      {"redeal", {"off", "on"}},
+      {"joker_any_time", {"off", "on"}},
+      {"direction", {"counter-clockwise", "clockwise"}},
+  };
+  ASSERT_EQ(values.size(), option_names().size());
+  for (const PresetInfo& p : presets()) {
+    const Rules preset = p.make();
+    EXPECT_EQ(validate(preset), "") << p.name;
+    for (const auto& [name, candidates] : values) {
+      const OptionInfo* o = find_option(name);
+      ASSERT_NE(o, nullptr) << name;
+      Rules r = preset;
+      for (std::string_view v : candidates) {
+        ASSERT_EQ(set_option(r, name, v), "") << name << "=" << v;
+        if (o->get(r) != o->get(preset)) break;
+      }
+      ASSERT_NE(o->get(r), o->get(preset)) << p.name << " " << name;
+      const std::string refused =
+          "option " + std::string(name) + " does not apply to " + std::string(p.name);
+      if (option_applies(name, preset.family)) {
+        EXPECT_NE(validate(r), refused) << p.name << " " << name;
+      } else if (name == "deck" || name == "spades_double") {
+        // An earlier check answers first: the small deck cannot deal 13 cards to four, and
+        // spades_double needs trump=turned.
+        EXPECT_NE(validate(r), "") << p.name << " " << name;
+      } else {
+        EXPECT_EQ(validate(r), refused) << p.name << " " << name;
+      }
+    }
+  }
 }
 
 TEST(Options, EveryOptionRoundTripsItsCurrentValue) {
@@ -461,6 +602,38 @@ TEST(Validate, ImpossibleCombinations) {
   Rules three = *make_preset("israeli", 3);
   three.min_players = 3;  // past the preset's own range check
   EXPECT_EQ(validate(three), "israeli whist is played by 4 players");
+  Rules call_three = *make_preset("call-ace", 3);
+  call_three.min_players = 3;
+  EXPECT_EQ(validate(call_three), "call-ace whist is played by 4 players");
+}
+
+// The auction games (Israeli and Call-Ace whist) deal 13 cards every hand and have no special
+// hands. Through the options the schedule, hand size and special hands cannot change at all (they
+// do not apply to these families); a rule set built by hand under another name meets the
+// family's own checks.
+TEST(Validate, AuctionGamesDealThirteenCardsEveryHand) {
+  for (const std::string preset : {"israeli", "call-ace"}) {
+    SCOPED_TRACE(preset);
+    for (const char* o : {"schedule=12", "schedule=13,12", "schedule=1-8-1", "max_cards=12"}) {
+      EXPECT_EQ(validate(with(preset, {o})),
+                "option " + std::string(o).substr(0, std::string(o).find('=')) +
+                    " does not apply to " + preset)
+          << o;
+    }
+    EXPECT_EQ(validate(with(preset, {"special_hands=zero"})),
+              "option special_hands does not apply to " + preset);
+    EXPECT_EQ(validate(with(preset, {"schedule=13"})), "");  // the preset's own
+    EXPECT_EQ(validate(with(preset, {"end=deals", "deals=5"})), "");
+    Rules custom = *make_preset(preset);
+    custom.variant = preset + "-custom";  // no preset of this name: no option is pinned
+    EXPECT_EQ(validate(custom), "");
+    custom.schedule_list = {13, 12, 13};
+    EXPECT_EQ(validate(custom),
+              preset + "-custom deals 13 cards a hand: the schedule cannot change");
+    custom.schedule_list = {13};
+    custom.special_hands = {SpecialHand::AllZero};
+    EXPECT_EQ(validate(custom), "special_hands belong to the exact-bid games");
+  }
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // `whist replay FILE`: reads a game record (docs/record-format.md), checks every action against
 // the rules and prints the score sheet, or with --json a summary of the deals and totals (with
-// the declarer, contract and thrown-in hands of Israeli whist). Bad input: exit status 2 and one
-// line on stderr naming the deal, the action (bid, play, auction call, passing round) and the
-// rule.
+// the declarer, contract and thrown-in hands of Israeli whist; the contract, declarer, trump,
+// called card, partner and payments of Call-Ace whist, whose totals are balances). Bad input:
+// exit status 2 and one line on stderr naming the deal, the action (bid, play, auction call,
+// passing round; Call-Ace: trump, turned, call, exchange, discard) and the rule.
 #include <fmt/core.h>
 
 #include <cerrno>

@@ -1,6 +1,7 @@
 // Game records: the JSON format of docs/record-format.md ("whist-record/1"), written from a
 // match's log and replayed into a match with every action checked against the rules. The format
-// covers the exact-bidding games and Israeli whist (auction, card passing, contracts).
+// covers the exact-bidding games, Israeli whist (auction, card passing, contracts) and Call-Ace
+// whist (contract auction, trump, turned kitty cards, the called card, the kitty exchange).
 #pragma once
 
 #include <memory>
@@ -25,8 +26,10 @@ struct ReplayResult {
 ReplayResult replay_record(const std::string& text);
 
 // The `whist replay --json` summary of a match, one line: the finished deals (cards, trump, bids,
-// tricks, points by seat; Israeli whist adds declarer, contract and thrown_in), the totals,
-// whether the game is complete, and the deal in progress apart ("unfinished", null when none).
+// tricks, points by seat; Israeli whist adds declarer, contract and thrown_in; Call-Ace whist
+// has contract, declarer, trump, called, partner, thrown_in, tricks and the payments, no bids),
+// the totals (Call-Ace: balances), whether the game is complete, and the deal in progress apart
+// ("unfinished", null when none).
 std::string replay_summary_json(const Match& match);
 
 }  // namespace whist
