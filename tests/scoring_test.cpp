@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "forced_deal.h"
 #include "game/match.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -246,58 +247,8 @@ TEST(Scoring, PointsPrintHalves) {
 // that suit for it), so every card follows suit whatever the trump, and the seat given the
 // highest card of the trick wins it.
 
-struct Forced {
-  Hands hands{};
-  Card turned = kNoCard;
-  std::vector<Card> plays;
-};
-
-Forced build_deal(const Rules& rules, const DealSetup& s, const std::vector<int>& tricks,
-                  Suit turned_suit) {
-  const int n = s.players;
-  std::vector<int> winners;
-  for (int p = 0; p < n; ++p) winners.insert(winners.end(), tricks[p], p);
-  EXPECT_EQ(static_cast<int>(winners.size()), s.cards) << "tricks must add up to the cards";
-  CardSet left = rules.deck_cards();
-  std::vector<std::vector<Card>> trick_cards(winners.size());  // by trick, by seat
-  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
-  int next_suit = 0;
-  for (size_t t = 0; t < winners.size(); ++t) {
-    Suit suit = suits[next_suit];
-    for (int tries = 0; tries < 4 && left.of_suit(suit).size() < n + (suit == turned_suit);
-         ++tries) {
-      next_suit = (next_suit + 1) % 4;
-      suit = suits[next_suit];
-    }
-    next_suit = (next_suit + 1) % 4;
-    trick_cards[t].assign(n, kNoCard);
-    CardSet pool = left.of_suit(suit);
-    trick_cards[t][winners[t]] = pool.highest();
-    pool -= pool.highest();
-    for (int p = 0; p < n; ++p) {
-      if (p == winners[t]) continue;
-      trick_cards[t][p] = pool.highest();
-      pool -= pool.highest();
-    }
-    for (Card c : trick_cards[t]) left -= c;
-  }
-  Forced f;
-  for (const auto& cards : trick_cards) {
-    for (int p = 0; p < n; ++p) f.hands[p] |= cards[p];
-  }
-  const bool turns = rules.trump == TrumpRule::Turned && !left.empty();
-  if (turns) {
-    const CardSet pick = turned_suit == Suit::None ? left : left.of_suit(turned_suit);
-    EXPECT_FALSE(pick.empty());
-    f.turned = pick.lowest();
-  }
-  int leader = (s.dealer + 1) % n;
-  for (size_t t = 0; t < winners.size(); ++t) {
-    for (int i = 0; i < n; ++i) f.plays.push_back(trick_cards[t][(leader + i) % n]);
-    leader = winners[t];
-  }
-  return f;
-}
+using test_deals::build_deal;
+using test_deals::Forced;
 
 // Plays the next deal of `m`: seat p bids bids[p] and takes tricks[p]; seats in `announce`
 // announce zero play at their bidding turn; `turned_suit` picks the suit of the turned card.

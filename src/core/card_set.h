@@ -123,9 +123,18 @@ class CardSet {
   friend constexpr CardSet operator|(CardSet a, CardSet b) { return CardSet(a.bits_ | b.bits_); }
   friend constexpr CardSet operator&(CardSet a, CardSet b) { return CardSet(a.bits_ & b.bits_); }
   friend constexpr CardSet operator-(CardSet a, CardSet b) { return CardSet(a.bits_ & ~b.bits_); }
-  constexpr CardSet& operator|=(CardSet b) { bits_ |= b.bits_; return *this; }
-  constexpr CardSet& operator&=(CardSet b) { bits_ &= b.bits_; return *this; }
-  constexpr CardSet& operator-=(CardSet b) { bits_ &= ~b.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet b) {
+    bits_ |= b.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet b) {
+    bits_ &= b.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator-=(CardSet b) {
+    bits_ &= ~b.bits_;
+    return *this;
+  }
   constexpr bool operator==(const CardSet&) const = default;
 
   // Iteration from the lowest card up: `for (Card c : set)`.
@@ -133,8 +142,12 @@ class CardSet {
    public:
     constexpr explicit Iterator(uint64_t bits) : bits_(bits) {}
     constexpr Card operator*() const { return Card::from_index(std::countr_zero(bits_)); }
-    constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      bits_ &= bits_ - 1;
+      return *this;
+    }
     constexpr bool operator!=(const Iterator& o) const { return bits_ != o.bits_; }
+
    private:
     uint64_t bits_;
   };
