@@ -303,10 +303,9 @@ void DealState::undo(const Undo& u) {
     case ActionKind::AuctionBid:
     case ActionKind::Pass:
     case ActionKind::PassCard:
-    default:  // Call-Ace actions are undone above
       undo_auction(u);
       break;
-    case ActionKind::Invalid:
+    default:  // Call-Ace's own actions were undone above; nothing else reaches here
       break;
   }
   phase_ = u.phase;
