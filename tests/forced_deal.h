@@ -64,4 +64,35 @@ inline Forced build_deal(const Rules& rules, const DealSetup& s, const std::vect
   return f;
 }
 
+// Plays the next deal of `m` to a result: seat p bids bids[p] and takes tricks[p]; seats in
+// `announce` announce zero play at their bidding turn; `turned_suit` picks the turned card's suit;
+// `mode` is the dealer's one-card mode where the dealer chooses.
+inline void play_forced_deal(Match& m, const std::vector<int>& bids, const std::vector<int>& tricks,
+                             uint8_t announce = 0, Suit turned_suit = Suit::None, int mode = 0) {
+  const DealSetup s = m.next_setup();
+  const Forced f = build_deal(m.rules(), s, tricks, turned_suit);
+  ASSERT_EQ(m.deal_given(f.hands, f.turned), "");
+  if (s.choose_mode) m.apply(Action::choose_mode(static_cast<OneCardMode>(mode)));
+  const int n = s.players;
+  for (int i = 0; i < n; ++i) {
+    const int seat = (s.dealer + 1 + i) % n;
+    if (announce >> seat & 1) {
+      ASSERT_EQ(m.why_illegal(Action::announce_zero()), "") << "seat " << seat;
+      m.apply(Action::announce_zero());
+    }
+    ASSERT_EQ(m.why_illegal(Action::bid(bids[seat])), "") << "seat " << seat;
+    m.apply(Action::bid(bids[seat]));
+  }
+  for (Card c : f.plays) {
+    ASSERT_EQ(m.why_illegal(Action::play(c)), "") << to_string(c);
+    m.apply(Action::play(c));
+  }
+  ASSERT_FALSE(m.in_deal());
+  const DealResult& r = m.results().back();
+  for (int p = 0; p < n; ++p) {
+    ASSERT_EQ(r.tricks[p], tricks[p]) << "seat " << p;
+    ASSERT_EQ(r.bids[p], bids[p]) << "seat " << p;
+  }
+}
+
 }  // namespace whist::test_deals

@@ -250,33 +250,9 @@ TEST(Scoring, PointsPrintHalves) {
 using test_deals::build_deal;
 using test_deals::Forced;
 
-// Plays the next deal of `m`: seat p bids bids[p] and takes tricks[p]; seats in `announce`
-// announce zero play at their bidding turn; `turned_suit` picks the suit of the turned card.
 void play_deal(Match& m, const std::vector<int>& bids, const std::vector<int>& tricks,
                uint8_t announce = 0, Suit turned_suit = Suit::None) {
-  const DealSetup s = m.next_setup();
-  const Forced f = build_deal(m.rules(), s, tricks, turned_suit);
-  ASSERT_EQ(m.deal_given(f.hands, f.turned), "");
-  const int n = s.players;
-  for (int i = 0; i < n; ++i) {
-    const int seat = (s.dealer + 1 + i) % n;
-    if (announce >> seat & 1) {
-      ASSERT_EQ(m.why_illegal(Action::announce_zero()), "") << "seat " << seat;
-      m.apply(Action::announce_zero());
-    }
-    ASSERT_EQ(m.why_illegal(Action::bid(bids[seat])), "") << "seat " << seat;
-    m.apply(Action::bid(bids[seat]));
-  }
-  for (Card c : f.plays) {
-    ASSERT_EQ(m.why_illegal(Action::play(c)), "") << to_string(c);
-    m.apply(Action::play(c));
-  }
-  ASSERT_FALSE(m.in_deal());
-  const DealResult& r = m.results().back();
-  for (int p = 0; p < n; ++p) {
-    ASSERT_EQ(r.tricks[p], tricks[p]) << "seat " << p;
-    ASSERT_EQ(r.bids[p], bids[p]) << "seat " << p;
-  }
+  test_deals::play_forced_deal(m, bids, tricks, announce, turned_suit);
 }
 
 // A 4-player romanian game of the given hand sizes, hook off (the tests pick bids freely).

@@ -32,25 +32,7 @@ struct Play {
 };
 
 void play_deal(Match& m, const Play& d) {
-  const DealSetup s = m.next_setup();
-  const Forced f = build_deal(m.rules(), s, d.tricks, d.turned);
-  ASSERT_EQ(m.deal_given(f.hands, f.turned), "");
-  if (s.choose_mode) m.apply(Action::choose_mode(static_cast<OneCardMode>(d.mode)));
-  const int n = s.players;
-  for (int i = 0; i < n; ++i) {
-    const int seat = (s.dealer + 1 + i) % n;
-    if (d.announce >> seat & 1) {
-      ASSERT_EQ(m.why_illegal(Action::announce_zero()), "");
-      m.apply(Action::announce_zero());
-    }
-    ASSERT_EQ(m.why_illegal(Action::bid(d.bids[seat])), "") << "seat " << seat;
-    m.apply(Action::bid(d.bids[seat]));
-  }
-  for (Card c : f.plays) {
-    ASSERT_EQ(m.why_illegal(Action::play(c)), "") << to_string(c);
-    m.apply(Action::play(c));
-  }
-  ASSERT_FALSE(m.in_deal());
+  test_deals::play_forced_deal(m, d.bids, d.tricks, d.announce, d.turned, d.mode);
 }
 
 Rules rules_of(std::string_view preset, std::vector<std::string_view> options) {
