@@ -99,6 +99,62 @@ DealState::DealState(const DealSetup& s, const std::array<CardSet, kMaxPlayers>&
   has_jokers_ = has_jokers_ || call_.kitty.intersects(CardSet::jokers());
 }
 
+DealState DealState::from_position(const DealSetup& setup, const Position& p) {
+  DealState d(setup, p.hands);
+  d.auction_ = p.auction;
+  d.call_ = p.call;
+  d.kitty_order_ = p.kitty_order;
+  d.trump_ = p.trump;
+  d.mode_ = p.mode;
+  d.zero_open_ = p.zero_open;
+  d.zero_announced_ = p.zero_announced;
+  CardSet all = p.call.kitty;
+  for (int i = 0; i < d.players_; ++i) {
+    d.bids_[i] = p.bids[i];
+    if (p.bids[i] >= 0) {
+      ++d.bids_made_;
+      d.bid_sum_ = static_cast<int8_t>(d.bid_sum_ + p.bids[i]);
+    }
+    all |= p.hands[i];
+  }
+  for (int i = 0; i < p.num_plays; ++i) all |= p.plays[i];
+  d.has_jokers_ = all.intersects(CardSet::jokers());
+  // Replay the cards through play(): a card no longer in its hand is simply not removed.
+  d.phase_ = Phase::Playing;
+  d.leader_ = static_cast<uint8_t>(p.first_leader);
+  d.to_move_ = d.leader_;
+  Undo u;
+  for (int i = 0; i < p.num_plays; ++i) d.play(p.plays[i], u);
+  d.phase_ = p.phase;
+  if (p.phase != Phase::Playing) d.to_move_ = static_cast<uint8_t>(p.to_move);
+  return d;
+}
+
+DealSetup DealState::public_setup() const {
+  DealSetup s;
+  s.players = players_;
+  s.cards = cards_;
+  s.dealer = dealer_;
+  s.trump = trump_;
+  s.turned = turned_;
+  s.must_trump = must_trump_;
+  s.hook = hook_;
+  s.forced_bid = forced_bid_;
+  s.choose_mode = phase_ == Phase::ChooseMode;
+  s.mode = mode_;
+  s.blind_bidding = blind_bidding_;
+  s.zero_play_open = zero_open_;
+  s.zero_announced = zero_announced_;
+  s.family = family_;
+  s.auction_min = auction_min_;
+  s.auction_passes = auction_passes_;
+  s.pass_rounds = pass_rounds_;
+  s.pass_cards = pass_cards_;
+  s.declarer_raise = declarer_raise_;
+  s.joker_any_time = joker_any_time_;
+  return s;
+}
+
 int DealState::seat_of_play(int i) const {
   // Replays trick winners from the start: cheap enough for views and records, never in search.
   int leader = family_ == Family::Israeli ? auction_.declarer : next(dealer_);  // who led first

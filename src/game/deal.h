@@ -95,6 +95,8 @@ struct DealSetup {
   // Call-Ace whist: the kitty in the order its cards would be turned.
   std::array<Card, kKittySize> kitty{kNoCard, kNoCard, kNoCard};
   bool joker_any_time = true;
+
+  bool operator==(const DealSetup&) const = default;
 };
 
 // Call-Ace whist's state after the deal: small, copied whole into an Undo record.
@@ -121,6 +123,26 @@ struct AuctionState {
   uint8_t chosen = 0;    // cards chosen to pass in the current round, all seats together
   bool thrown_in = false;
   bool operator==(const AuctionState&) const = default;
+};
+
+// A position in the middle of a deal: every seat's cards now and the public course of the deal.
+// Search builds its sampled worlds from one (as Stockfish's Position::set reads a FEN). The trick
+// state and the tricks won follow from `plays`, led first by `first_leader`.
+struct Position {
+  std::array<CardSet, kMaxPlayers> hands{};
+  Phase phase = Phase::Bidding;
+  int to_move = 0;
+  Suit trump = Suit::None;
+  OneCardMode mode = OneCardMode::Regular;
+  std::array<int8_t, kMaxPlayers> bids{-1, -1, -1, -1, -1, -1, -1};
+  std::array<Card, kMaxPlays> plays{};
+  int num_plays = 0;
+  int first_leader = 0;
+  uint8_t zero_open = 0;
+  uint8_t zero_announced = 0;
+  AuctionState auction;
+  CallState call;  // with the kitty and the partner of this world
+  std::array<Card, kKittySize> kitty_order{kNoCard, kNoCard, kNoCard};
 };
 
 // A fixed-capacity list of actions (no heap).
@@ -152,6 +174,13 @@ class DealState {
 
   DealState() = default;
   DealState(const DealSetup& setup, const std::array<CardSet, kMaxPlayers>& hands);
+  // The state at a position of a deal set up by `setup` (whose kitty is ignored: the position
+  // holds it). The position must be reachable; nothing is checked.
+  static DealState from_position(const DealSetup& setup, const Position& position);
+
+  // The setup this deal was dealt with, as everyone may know it: without the kitty, and with the
+  // one-card mode and zero-play seats as they are now.
+  DealSetup public_setup() const;
 
   Phase phase() const { return phase_; }
   bool done() const { return phase_ == Phase::Done; }

@@ -21,13 +21,14 @@ bool PlayerView::operator==(const PlayerView& o) const {
     }
     return true;
   };
-  return seat == o.seat && players == o.players && cards == o.cards && dealer == o.dealer &&
-         phase == o.phase && to_move == o.to_move && trump == o.trump && turned == o.turned &&
-         mode == o.mode && own_hand == o.own_hand && visible == o.visible && bids == o.bids &&
-         tricks == o.tricks && plays == o.plays && zero_announced == o.zero_announced &&
-         same_legal() && auction == o.auction && passed == o.passed && received == o.received &&
-         choosing == o.choosing && history == o.history && call == o.call &&
-         kitty_seen == o.kitty_seen && partner == o.partner;
+  return setup == o.setup && seat == o.seat && players == o.players && cards == o.cards &&
+         dealer == o.dealer && phase == o.phase && to_move == o.to_move && trump == o.trump &&
+         turned == o.turned && mode == o.mode && own_hand == o.own_hand && visible == o.visible &&
+         bids == o.bids && tricks == o.tricks && plays == o.plays &&
+         zero_announced == o.zero_announced && same_legal() && auction == o.auction &&
+         passed == o.passed && received == o.received && choosing == o.choosing &&
+         history == o.history && call == o.call && kitty_seen == o.kitty_seen &&
+         partner == o.partner;
 }
 
 namespace {
@@ -87,6 +88,7 @@ bool taker_visible(const DealState& s, int seat, Action a, int viewer) {
 
 PlayerView make_view(const DealState& s, int seat) {
   PlayerView v;
+  v.setup = s.public_setup();
   v.seat = seat;
   v.players = s.players();
   v.cards = s.cards();

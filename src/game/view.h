@@ -26,6 +26,7 @@ struct SeatAction {
 };
 
 struct PlayerView {
+  DealSetup setup;  // public: no kitty
   int seat = 0;
   int players = 0;
   int cards = 0;

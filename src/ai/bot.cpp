@@ -1,0 +1,97 @@
+#include "ai/bot.h"
+
+#include <charconv>
+
+#include "ai/random_bot.h"
+
+namespace whist {
+
+namespace {
+
+constexpr std::string_view kLevelNames[] = {"easy", "normal", "hard", "max"};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string_view level_name(Level level) { return kLevelNames[static_cast<int>(level)]; }
+
+int BotParams::get_int(std::string_view key, int fallback, int lo, int hi,
+                       std::string& error) const {
+  for (const auto& [k, v] : values) {
+    if (k != key) continue;
+    int n = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi) {
+      error = "bad value '" + v + "' for " + std::string(key) + ": expected an integer from " +
+              std::to_string(lo) + " to " + std::to_string(hi);
+      return fallback;
+    }
+    return n;
+  }
+  return fallback;
+}
+
+void BotParams::check_keys(std::initializer_list<std::string_view> known,
+                           std::string& error) const {
+  for (const auto& kv : values) {
+    bool found = false;
+    for (std::string_view k : known) found = found || kv.first == k;
+    if (!found && error.empty()) error = "unknown setting '" + kv.first + "'";
+  }
+}
+
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
+  error.clear();
+  spec = trim(spec);
+  const size_t colon = spec.find(':');
+  const std::string_view kind = spec.substr(0, colon);
+  const std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
+  BotParams params;
+  if (kind != "ext") {
+    std::string_view r = rest;
+    while (!r.empty()) {
+      const size_t c = r.find(':');
+      const std::string_view part = r.substr(0, c);
+      r = c == std::string_view::npos ? "" : r.substr(c + 1);
+      const size_t eq = part.find('=');
+      if (eq == std::string_view::npos) {
+        bool found = false;
+        for (int i = 0; i < 4; ++i) {
+          if (part == kLevelNames[i]) {
+            params.level = static_cast<Level>(i);
+            found = true;
+          }
+        }
+        if (!found) {
+          error = "bot '" + std::string(spec) + "': unknown level '" + std::string(part) +
+                  "' (levels: easy, normal, hard, max)";
+          return nullptr;
+        }
+      } else {
+        params.values.emplace_back(std::string(part.substr(0, eq)),
+                                   std::string(part.substr(eq + 1)));
+      }
+    }
+  }
+  std::unique_ptr<Bot> bot;
+  if (kind == "random" && rest.empty()) {
+    bot = make_random_bot();
+  } else if (kind == "random") {
+    error = "the random bot takes no settings";
+  } else {
+    error = "unknown bot '" + std::string(kind) +
+            "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";
+  }
+  if (!error.empty()) {
+    error = "bot '" + std::string(spec) + "': " + error;
+    return nullptr;
+  }
+  return bot;
+}
+
+}  // namespace whist

@@ -1,0 +1,68 @@
+// The bot interface: a bot decides from the rules and one seat's view, never from the full state.
+//
+// Honest by construction: `choose` receives a PlayerView, which holds no card its seat may not
+// see, and the ai layer never receives the DealState of a real game. Search builds its own
+// worlds from the view (ai/world.h). Bots draw every random choice from a generator reseeded at
+// each deal, so a tournament reproduces from its seed whatever the thread count.
+//
+// Bot specs, as `whist arena --bots` and `whist play --bots` read them:
+//   random | heuristic | ismcts[:LEVEL][:key=value]... | expert[:LEVEL][:key=value]...
+//   ext:COMMAND   an external engine speaking docs/bot-protocol.md over stdin/stdout
+// LEVEL is easy, normal (the default), hard or max.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/rng.h"
+#include "game/view.h"
+#include "rules/rules.h"
+
+namespace whist {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+
+  // The spec that makes this bot again, e.g. "expert:normal".
+  virtual std::string name() const = 0;
+
+  // Starts a deal: reseeds the bot's generator (and drops anything kept from the last deal).
+  virtual void new_deal(uint64_t seed) { rng_.reseed(seed); }
+
+  // One of view.legal; called only when view.to_move == view.seat and view.legal is not empty.
+  virtual Action choose(const Rules& rules, const PlayerView& view) = 0;
+
+  // Why the bot would choose what it chooses (for hints): one line per option it weighed.
+  // Empty when the bot cannot say.
+  virtual std::string explain(const Rules& /*rules*/, const PlayerView& /*view*/) { return {}; }
+
+ protected:
+  Rng rng_;
+};
+
+// Makes a bot from its spec; on a bad spec returns null and sets `error` to what is wrong.
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error);
+
+// The search levels of the `ismcts` and `expert` bots.
+enum class Level : uint8_t { Easy, Normal, Hard, Max };
+std::string_view level_name(Level level);
+
+// A spec's level and key=value settings, e.g. "expert:hard:worlds=40".
+struct BotParams {
+  Level level = Level::Normal;
+  std::vector<std::pair<std::string, std::string>> values;
+
+  // The integer setting `key`, or `fallback` when absent; a value that is not an integer in
+  // [lo, hi] sets `error`.
+  int get_int(std::string_view key, int fallback, int lo, int hi, std::string& error) const;
+  // Sets `error` to name the first key not in `known`.
+  void check_keys(std::initializer_list<std::string_view> known, std::string& error) const;
+};
+
+}  // namespace whist
