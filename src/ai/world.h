@@ -40,6 +40,8 @@ struct Knowledge {
   std::array<int, kHolders> need{};  // unknown cards each holder has
 };
 
+// Not for a view whose seat to move is hidden (a secret partner exchanging with the kitty holds
+// a secret number of cards); bots never decide from one.
 Knowledge infer(const Rules& rules, const PlayerView& view);
 
 // Places the unknown cards; false when no placement was found (the knowledge is contradictory
