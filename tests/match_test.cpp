@@ -177,5 +177,32 @@ TEST(Match, SameSeedSameGame) {
   }
 }
 
+TEST(Match, SkipToStartsAtThatDealOfTheSchedule) {
+  Match full = make_match("romanian", 4, {}, 1);
+  Rng rng(3);
+  std::vector<DealSetup> setups;
+  while (!full.finished()) {
+    setups.push_back(full.next_setup());
+    full.deal_random(rng);
+    play_out(full, rng);
+  }
+  const int len = static_cast<int>(setups.size());
+  for (int k : {0, 5, 11, len - 1}) {
+    Match m = make_match("romanian", 4, {}, 1);
+    m.skip_to(k);
+    EXPECT_EQ(m.deal_index(), k);
+    EXPECT_EQ(m.next_dealer(), (1 + k) % 4);
+    EXPECT_EQ(m.next_setup(), setups[k]) << "deal " << k;
+    m.deal_random(rng);
+    EXPECT_EQ(m.state().cards(), setups[k].cards);
+    play_out(m, rng);
+    EXPECT_EQ(m.results().size(), 1u);
+    EXPECT_EQ(m.finished(), k == len - 1);
+  }
+  Match past = make_match("romanian", 4);
+  past.skip_to(len);
+  EXPECT_TRUE(past.finished());
+}
+
 }  // namespace
 }  // namespace whist

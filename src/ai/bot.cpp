@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "ai/external.h"
 #include "ai/random_bot.h"
 
 namespace whist {
@@ -83,6 +84,11 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     bot = make_random_bot();
   } else if (kind == "random") {
     error = "the random bot takes no settings";
+  } else if (kind == "ext") {
+    // The engine's own messages name it by its spec already.
+    const int timeout_ms = ext_timeout_from_env(error);
+    if (error.empty()) bot = make_external_bot(rest, timeout_ms, error);
+    return bot;
   } else {
     error = "unknown bot '" + std::string(kind) +
             "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";

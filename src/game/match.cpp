@@ -19,6 +19,12 @@ Match::Match(Rules rules, std::vector<std::string> names, int first_dealer)
   finished_ = schedule_.length() && *schedule_.length() == 0;
 }
 
+void Match::skip_to(int deal_index) {
+  assert(log_.empty() && deal_index >= 0);
+  deal_index_ = deal_index;
+  finished_ = schedule_.length() && deal_index_ >= *schedule_.length();
+}
+
 DealSetup Match::next_setup() const {
   const DealPlan plan = schedule_.plan(deal_index_);
   DealSetup s;

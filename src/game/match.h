@@ -72,6 +72,12 @@ class Match {
   DealSetup next_setup() const;
   int next_dealer() const { return (first_dealer_ + deal_index_ - redeals_) % players(); }
 
+  // Starts the match at deal `deal_index` (from 0) of the schedule instead of the first, as if
+  // the deals before it had been played without redeals: its dealer is first_dealer +
+  // deal_index. Only before the first deal; totals and streaks start from zero. The arena plays
+  // single deals from anywhere in the schedule this way.
+  void skip_to(int deal_index);
+
   // Deals the next deal from a shuffled deck.
   void deal_random(Rng& rng);
   // Deals the next deal from given hands; returns what is wrong with them (empty when fine).

@@ -1,0 +1,329 @@
+#include "ai/arena.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <chrono>
+#include <exception>
+#include <initializer_list>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "ai/bot.h"
+#include "ai/external.h"
+#include "rules/contracts.h"
+#include "rules/schedule.h"
+
+namespace whist {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// splitmix64's finalizer: a bijection that spreads every input bit over the output.
+uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// A seed that depends only on the run's seed and `parts`, never on the order work is done in.
+uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
+  uint64_t h = mix(seed);
+  for (uint64_t p : parts) h = mix(h ^ mix(p + 0x9E3779B97F4A7C15ull));
+  return h;
+}
+
+constexpr uint64_t kCardStream = 1;
+constexpr uint64_t kBotStream = 2;
+
+// One list position's totals in one deal set, over its N rotations.
+struct BotTally {
+  double points = 0;
+  int64_t bids = 0;
+  int64_t made = 0;
+  int64_t decisions = 0;
+  double seconds = 0;
+};
+
+struct SetResult {
+  std::vector<BotTally> bots;  // by place in the bot list
+  int thrown_in = 0;
+};
+
+// What stops a run: a bot chose an illegal action, or an engine failed.
+struct Failure {
+  std::string message;
+};
+
+using Bots = std::vector<std::unique_ptr<Bot>>;
+
+std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, std::string& error) {
+  while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
+  // The arena's --ext-timeout, rather than make_bot's environment variable.
+  if (spec.substr(0, 4) == "ext:") return make_external_bot(spec.substr(4), ext_timeout_ms, error);
+  return make_bot(spec, error);
+}
+
+std::string make_bots(const ArenaConfig& config, Bots& bots) {
+  bots.clear();
+  for (const std::string& spec : config.bots) {
+    std::string error;
+    bots.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
+    if (!bots.back()) return error;
+  }
+  return {};
+}
+
+// Adds the outcome of `seat`'s bid (or contract) in deal `r` to `t`.
+void tally_bid(Family family, const DealResult& r, int seat, BotTally& t) {
+  if (r.thrown_in) return;
+  if (family == Family::CallAce) {
+    if (r.declarer != seat || r.contract_index < 0) return;
+    const int taken = r.tricks[seat] + (r.partner >= 0 ? r.tricks[r.partner] : 0);
+    ++t.bids;
+    t.made += contract_made(contract_ladder()[r.contract_index], taken);
+    return;
+  }
+  if (r.bids[seat] < 0) return;
+  ++t.bids;
+  t.made += r.bids[seat] == r.tricks[seat];
+}
+
+class Runner {
+ public:
+  Runner(const ArenaConfig& config, Rules rules, int period)
+      : config_(config), rules_(std::move(rules)), period_(period), n_(rules_.players) {}
+
+  // Plays deal set k with `bots` (one per place in the list).
+  SetResult play_set(int k, Bots& bots) {
+    const int index = k % period_;
+    const int first_dealer = (k - index) % n_;  // so that the dealer is k mod N
+    SetResult out;
+    out.bots.resize(static_cast<size_t>(n_));
+    Hands hands{};
+    Card turned = kNoCard;
+    Kitty kitty = kNoKitty;
+    for (int r = 0; r < n_; ++r) {
+      std::vector<std::string> seat_bots(static_cast<size_t>(n_));
+      for (int i = 0; i < n_; ++i) seat_bots[(i + r) % n_] = config_.bots[i];
+      Match match(rules_, seat_bots, first_dealer);
+      match.skip_to(index);
+      if (r == 0) {
+        Rng rng(derive_seed(config_.seed, {kCardStream, static_cast<uint64_t>(k)}));
+        match.deal_random(rng);
+        hands = match.log().back().hands;
+        turned = match.log().back().turned;
+        kitty = match.log().back().kitty;
+      } else {
+        [[maybe_unused]] const std::string bad = match.deal_given(hands, turned, kitty);
+        assert(bad.empty());
+      }
+      for (int i = 0; i < n_; ++i) {
+        const int seat = (i + r) % n_;
+        const uint64_t seed =
+            derive_seed(config_.seed, {kBotStream, static_cast<uint64_t>(k),
+                                       static_cast<uint64_t>(r), static_cast<uint64_t>(seat)});
+        guarded(k, r, seat, i, [&] { bots[i]->new_deal(seed); });
+      }
+      while (match.in_deal()) {
+        const int seat = match.state().to_move();
+        const int i = (seat - r + n_) % n_;
+        const PlayerView view = match.view(seat);
+        Action a;
+        const auto start = Clock::now();
+        guarded(k, r, seat, i, [&] { a = bots[i]->choose(rules_, view); });
+        BotTally& t = out.bots[i];
+        t.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+        ++t.decisions;
+        if (!view.legal.contains(a)) {
+          throw Failure{where(k, r, seat) + ": bot '" + config_.bots[i] +
+                        "' chose an illegal action, '" + to_string(a) + "' (code " +
+                        std::to_string(a.code()) + "): " + match.why_illegal(a)};
+        }
+        match.apply(a);
+      }
+      const DealResult& res = match.results().back();
+      out.thrown_in += res.thrown_in;
+      for (int i = 0; i < n_; ++i) {
+        const int seat = (i + r) % n_;
+        out.bots[i].points += res.contract[seat].as_double();
+        tally_bid(rules_.family, res, seat, out.bots[i]);
+      }
+      if (config_.on_deal) {
+        const std::lock_guard lock(mutex_);
+        config_.on_deal(ArenaDeal{k, r, seat_bots, match.log().back(), res});
+      }
+    }
+    return out;
+  }
+
+  // Runs every deal set on `threads` workers; `first` holds the first worker's bots.
+  std::string run(int threads, Bots first, std::vector<SetResult>& sets) {
+    sets.assign(static_cast<size_t>(config_.deals), SetResult{});
+    std::vector<std::thread> workers;
+    for (int w = 1; w < threads; ++w) {
+      workers.emplace_back([this, &sets] {
+        Bots bots;
+        const std::string error = make_bots(config_, bots);
+        if (!error.empty()) {
+          record_failure(-1, error);
+          return;
+        }
+        work(bots, sets);
+      });
+    }
+    work(first, sets);
+    for (auto& t : workers) t.join();
+    return failure_;
+  }
+
+ private:
+  static std::string where(int k, int r, int seat) {
+    return "deal set " + std::to_string(k) + ", rotation " + std::to_string(r) + ", seat " +
+           std::to_string(seat);
+  }
+
+  // Runs `f`, turning what a bot throws into a Failure that says where.
+  template <typename F>
+  void guarded(int k, int r, int seat, int i, F&& f) {
+    try {
+      f();
+    } catch (const EngineError& e) {
+      throw Failure{where(k, r, seat) + ": " + e.what()};
+    } catch (const std::exception& e) {
+      throw Failure{where(k, r, seat) + ": bot '" + config_.bots[i] + "' failed: " + e.what()};
+    }
+  }
+
+  void work(Bots& bots, std::vector<SetResult>& sets) {
+    for (;;) {
+      if (stop_.load()) return;
+      const int k = next_.fetch_add(1);
+      if (k >= config_.deals) return;
+      try {
+        sets[k] = play_set(k, bots);
+      } catch (const Failure& f) {
+        record_failure(k, f.message);
+        return;
+      }
+      const std::lock_guard lock(mutex_);
+      ++done_;
+      if (config_.on_progress) config_.on_progress(done_);
+    }
+  }
+
+  // Keeps the failure of the lowest deal set (a failure to start a bot counts as the lowest).
+  void record_failure(int k, const std::string& message) {
+    const std::lock_guard lock(mutex_);
+    stop_.store(true);
+    if (failure_.empty() || k < failed_set_) {
+      failure_ = message;
+      failed_set_ = k;
+    }
+  }
+
+  const ArenaConfig& config_;
+  const Rules rules_;
+  const int period_;
+  const int n_;
+  std::atomic<int> next_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;  // guards the fields below and the callbacks
+  int done_ = 0;
+  std::string failure_;
+  int failed_set_ = 0;
+};
+
+ArenaRun bad_input(std::string error) {
+  ArenaRun out;
+  out.error = std::move(error);
+  out.bad_input = true;
+  return out;
+}
+
+}  // namespace
+
+Rules arena_rules(const Rules& rules) {
+  Rules r = rules;
+  r.zero_play = ZeroPlay::Off;
+  return r;
+}
+
+ArenaRun run_arena(const ArenaConfig& config) {
+  const auto start = Clock::now();
+  if (const std::string e = validate(config.rules); !e.empty()) return bad_input(e);
+  const int n = config.rules.players;
+  if (static_cast<int>(config.bots.size()) != n) {
+    return bad_input("expected " + std::to_string(n) + " bots, one for each seat, but got " +
+                     std::to_string(config.bots.size()));
+  }
+  if (config.deals < 1) return bad_input("the number of deals must be at least 1");
+  if (config.threads < 1) return bad_input("the number of threads must be at least 1");
+  if (config.ext_timeout_ms < 1) return bad_input("the engine timeout must be at least 1 ms");
+  const Rules rules = arena_rules(config.rules);
+  const Schedule schedule(rules);
+  const int period =
+      schedule.length() ? *schedule.length() : static_cast<int>(schedule.sizes().size());
+  if (period < 1) return bad_input("the game's schedule has no deals");
+
+  // The first worker's bots are made here, so that a bad spec is reported before anything runs.
+  Bots first;
+  if (std::string e = make_bots(config, first); !e.empty()) return bad_input(std::move(e));
+  ArenaRun out;
+  ArenaReport& rep = out.report;
+  std::vector<std::string> names, engines;
+  for (const auto& b : first) {
+    names.push_back(b->name());
+    engines.push_back(engine_name(*b));
+  }
+
+  std::vector<SetResult> sets;
+  Runner runner(config, rules, period);
+  out.error = runner.run(std::min(config.threads, config.deals), std::move(first), sets);
+  if (!out.error.empty()) return out;
+
+  // One entry per distinct spec, in order of first appearance.
+  for (int i = 0; i < n; ++i) {
+    auto it = std::find_if(rep.specs.begin(), rep.specs.end(),
+                           [&](const SpecStats& s) { return s.spec == config.bots[i]; });
+    if (it == rep.specs.end()) {
+      rep.specs.push_back(SpecStats{});
+      it = rep.specs.end() - 1;
+      it->spec = config.bots[i];
+      it->name = names[i];
+      it->engine = engines[i];
+    }
+    it->positions.push_back(i);
+  }
+  for (const SetResult& set : sets) {
+    rep.thrown_in += set.thrown_in;
+    rep.deals_played += n;
+    for (SpecStats& s : rep.specs) {
+      double points = 0;
+      for (int i : s.positions) {
+        const BotTally& t = set.bots[i];
+        points += t.points;
+        s.bids += t.bids;
+        s.bids_made += t.made;
+        s.decisions += t.decisions;
+        s.decision_seconds += t.seconds;
+      }
+      s.set_means.push_back(points / static_cast<double>(s.positions.size() * n));
+    }
+  }
+  for (SpecStats& s : rep.specs) s.points = summarize(s.set_means);
+  if (rep.specs.size() == 2) {
+    std::vector<double> diff;
+    for (int k = 0; k < config.deals; ++k) {
+      diff.push_back(rep.specs[0].set_means[k] - rep.specs[1].set_means[k]);
+    }
+    rep.has_difference = true;
+    rep.difference = summarize(diff);
+  }
+  rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+}  // namespace whist

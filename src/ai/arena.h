@@ -1,0 +1,106 @@
+// The arena: bots matched in duplicate deals, so that the luck of the cards cancels out.
+//
+// Deal set k (k = 0 … deals−1) is one deal: deal k mod L of the schedule (L its length, or one
+// pass of it in target-score games), dealer k mod N, cards from a generator seeded by (seed, k)
+// alone. The set is played N times, rotation r putting bot i of the list at seat (i + r) mod N,
+// with the same cards at the same seats. Each deal is scored alone by its contract points
+// (DealResult::contract): streak bonuses and miss penalties, which belong to a whole game, are
+// ignored, and zero play (a whole-game plan) is switched off. Thrown-in hands (Israeli whist
+// after the passing rounds, Call-Ace whist when all pass) score 0 and are counted; they are not
+// dealt again.
+//
+// Each worker thread owns one instance of every bot of the list, which moves from seat to seat
+// with the rotations; before each deal a bot is reseeded (Bot::new_deal) from (seed, k, r, seat)
+// alone, and the sets' results are merged in set order, so a run reproduces from its seed
+// whatever the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "game/match.h"
+#include "rules/rules.h"
+
+namespace whist {
+
+// One deal of the arena, as the recording hook receives it.
+struct ArenaDeal {
+  int set = 0;                         // k
+  int rotation = 0;                    // r: bot i sits at seat (i + r) mod N
+  std::vector<std::string> seat_bots;  // the spec of the bot at each seat
+  DealLog log;
+  DealResult result;
+};
+
+struct ArenaConfig {
+  Rules rules;
+  std::vector<std::string> bots;  // one spec per seat, as make_bot reads them
+  int deals = 100;                // deal sets
+  uint64_t seed = 1;
+  int threads = 1;
+  int ext_timeout_ms = 10000;  // for every ext:COMMAND bot
+
+  // Called after each deal set with the number of sets done so far. Called by the workers, one
+  // call at a time.
+  std::function<void(int done)> on_progress;
+  // Called after each deal of each rotation, one call at a time, in no particular set order.
+  std::function<void(const ArenaDeal&)> on_deal;
+};
+
+// A mean over independent samples with its 95% confidence interval (Student's t).
+struct Summary {
+  int n = 0;
+  double mean = 0;
+  double sd = 0;          // the samples' standard deviation (n − 1 in the denominator)
+  double half_width = 0;  // of the 95% interval; NaN when n < 2
+  double low() const { return mean - half_width; }
+  double high() const { return mean + half_width; }
+};
+
+Summary summarize(const std::vector<double>& samples);
+// The 97.5% quantile of Student's t with `df` degrees of freedom (df >= 1).
+double t_quantile_975(int df);
+
+// What one distinct bot spec did, over all its seats of the list.
+struct SpecStats {
+  std::string spec;            // as given
+  std::string name;            // Bot::name(): the spec that makes it again
+  std::string engine;          // an external engine's name from its handshake; else empty
+  std::vector<int> positions;  // its places in the bot list
+  Summary points;              // per deal, the samples being the per-set means
+  std::vector<double> set_means;
+  // Exact-bid games: deals bid (bid == tricks counts as made); Israeli whist: contracts named
+  // (thrown-in hands excluded); Call-Ace whist: contracts declared.
+  int64_t bids = 0;
+  int64_t bids_made = 0;
+  int64_t decisions = 0;
+  double decision_seconds = 0;
+};
+
+struct ArenaReport {
+  std::vector<SpecStats> specs;  // in order of first appearance in the list
+  bool has_difference = false;   // exactly two distinct specs
+  Summary difference;            // per set: the first spec's mean minus the second's
+  int64_t deals_played = 0;      // deals × players
+  int64_t thrown_in = 0;
+  double seconds = 0;
+};
+
+struct ArenaRun {
+  ArenaReport report;
+  std::string error;       // empty on success
+  bool bad_input = false;  // the error is in the configuration (exit 2), not in a bot (exit 1)
+};
+
+// The rules the arena plays: `rules` with zero play off.
+Rules arena_rules(const Rules& rules);
+
+ArenaRun run_arena(const ArenaConfig& config);
+
+// The report as an aligned table, and as one JSON object with the run's parameters.
+std::string arena_table(const ArenaConfig& config, const ArenaReport& report);
+std::string arena_json(const ArenaConfig& config, const ArenaReport& report);
+
+}  // namespace whist

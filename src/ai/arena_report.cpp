@@ -1,0 +1,204 @@
+// The arena's statistics and its two outputs: the aligned table and the JSON object.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "ai/arena.h"
+#include "rules/options.h"
+
+namespace whist {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// What "bid accuracy" counts in each family, for both outputs.
+std::string_view accuracy_meaning(Family f) {
+  switch (f) {
+    case Family::ExactBid:
+      return "share of deals where the bot took exactly the tricks it bid";
+    case Family::Israeli:
+      return "share of the bot's contracts made exactly (the declarer's too; thrown-in hands "
+             "excluded)";
+    case Family::CallAce:
+      return "share of the contracts the bot declared that its side made";
+  }
+  return "";
+}
+
+constexpr std::string_view kScoringNote =
+    "contract points of each deal alone (streak bonuses and miss penalties ignored, zero play "
+    "off); thrown-in hands score 0";
+
+double accuracy(const SpecStats& s) {
+  return s.bids > 0 ? static_cast<double>(s.bids_made) / static_cast<double>(s.bids)
+                    : std::numeric_limits<double>::quiet_NaN();
+}
+
+double mean_ms(const SpecStats& s) {
+  return s.decisions > 0 ? 1000.0 * s.decision_seconds / static_cast<double>(s.decisions) : 0.0;
+}
+
+// Three significant digits down to a microsecond: "12.3", "0.0412".
+std::string ms_text(double ms) {
+  if (ms >= 100) return fmt::format("{:.0f}", ms);
+  if (ms >= 0.001) return fmt::format("{:.3g}", ms);
+  return ms > 0 ? "<0.001" : "0";
+}
+
+std::string interval_text(const Summary& s) {
+  if (std::isnan(s.half_width)) return "n/a";
+  return fmt::format("[{:.2f}, {:.2f}]", s.low(), s.high());
+}
+
+Json number_or_null(double x) { return std::isnan(x) ? Json() : Json(x); }
+
+Json interval_json(const Summary& s) {
+  if (std::isnan(s.half_width)) return Json();
+  return Json::array({s.low(), s.high()});
+}
+
+// Rows of cells printed in columns; `right[c]` right-aligns column c.
+std::string columns(const std::vector<std::vector<std::string>>& rows,
+                    const std::vector<bool>& right) {
+  std::vector<size_t> width(right.size(), 0);
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c > 0) line += "  ";
+      const std::string pad(width[c] - row[c].size(), ' ');
+      line += right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : "");
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+double t_quantile_975(int df) {
+  static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                      2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                                      2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                                      2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  if (df < 1) return std::numeric_limits<double>::quiet_NaN();
+  if (df <= 30) return kTable[df - 1];
+  // Beyond the table, the Cornish-Fisher expansion around the normal quantile (error < 1e-5).
+  const double z = 1.959963984540054, v = df;
+  const double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, z9 = z7 * z * z;
+  return z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v) +
+         (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v) +
+         (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * v * v * v * v);
+}
+
+Summary summarize(const std::vector<double>& x) {
+  Summary s;
+  s.n = static_cast<int>(x.size());
+  if (s.n == 0) {
+    s.half_width = std::numeric_limits<double>::quiet_NaN();
+    return s;
+  }
+  double sum = 0;
+  for (double v : x) sum += v;
+  s.mean = sum / s.n;
+  if (s.n < 2) {
+    s.half_width = std::numeric_limits<double>::quiet_NaN();
+    return s;
+  }
+  double sq = 0;
+  for (double v : x) sq += (v - s.mean) * (v - s.mean);
+  s.sd = std::sqrt(sq / (s.n - 1));
+  s.half_width = t_quantile_975(s.n - 1) * s.sd / std::sqrt(static_cast<double>(s.n));
+  return s;
+}
+
+std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
+  const Rules& rules = config.rules;
+  const int n = rules.players;
+  std::string out = fmt::format(
+      "{} for {} players, seed {}: {} deal sets x {} rotations = {} deals ({} thrown in), {} "
+      "thread{}, {:.1f} s\n\n",
+      rules.variant, n, config.seed, config.deals, n, rep.deals_played, rep.thrown_in,
+      config.threads, config.threads == 1 ? "" : "s", rep.seconds);
+  std::vector<std::vector<std::string>> rows = {
+      {"bot", "seats", "points/deal", "95% CI", "bid accuracy", "decisions", "ms/decision"}};
+  for (const SpecStats& s : rep.specs) {
+    std::string seats;
+    for (int p : s.positions) seats += (seats.empty() ? "" : " ") + std::to_string(p);
+    const double acc = accuracy(s);
+    rows.push_back({s.spec + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
+                    fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
+                    std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
+                    std::to_string(s.decisions), ms_text(mean_ms(s))});
+  }
+  out += columns(rows, {false, false, true, false, true, true, true});
+  if (rep.has_difference) {
+    out += fmt::format("\n{} minus {}: {:+.3f} points/deal, 95% CI {}\n", rep.specs[0].spec,
+                       rep.specs[1].spec, rep.difference.mean, interval_text(rep.difference));
+  }
+  out += fmt::format(
+      "\npoints: {}.\nbid accuracy: {}.\nCI: over the {} per-set means (each set's deal played "
+      "in all {} rotations).\n",
+      kScoringNote, accuracy_meaning(rules.family), config.deals, n);
+  return out;
+}
+
+std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
+  const Rules rules = arena_rules(config.rules);
+  Json opts = Json::object();
+  for (const OptionInfo& o : options()) {
+    if (option_applies(o.name, rules.family)) opts[std::string(o.name)] = o.get(rules);
+  }
+  Json results = Json::array();
+  for (const SpecStats& s : rep.specs) {
+    results.push_back({{"spec", s.spec},
+                       {"name", s.name},
+                       {"engine", s.engine.empty() ? Json() : Json(s.engine)},
+                       {"positions", s.positions},
+                       {"mean_points", s.points.mean},
+                       {"sd", s.points.sd},
+                       {"ci95", interval_json(s.points)},
+                       {"ci95_half_width", number_or_null(s.points.half_width)},
+                       {"samples", s.points.n},
+                       {"bids", s.bids},
+                       {"bids_made", s.bids_made},
+                       {"bid_accuracy", number_or_null(accuracy(s))},
+                       {"decisions", s.decisions},
+                       {"mean_decision_ms", mean_ms(s)}});
+  }
+  Json difference;
+  if (rep.has_difference) {
+    difference = {{"first", rep.specs[0].spec},
+                  {"second", rep.specs[1].spec},
+                  {"mean", rep.difference.mean},
+                  {"sd", rep.difference.sd},
+                  {"ci95", interval_json(rep.difference)},
+                  {"ci95_half_width", number_or_null(rep.difference.half_width)}};
+  }
+  const Json j = {{"format", "whist-arena/1"},
+                  {"variant", rules.variant},
+                  {"players", rules.players},
+                  {"options", std::move(opts)},
+                  {"bots", config.bots},
+                  {"deals", config.deals},
+                  {"seed", config.seed},
+                  {"threads", config.threads},
+                  {"ext_timeout_ms", config.ext_timeout_ms},
+                  {"points", kScoringNote},
+                  {"bid_accuracy", accuracy_meaning(rules.family)},
+                  {"deals_played", rep.deals_played},
+                  {"thrown_in", rep.thrown_in},
+                  {"seconds", rep.seconds},
+                  {"results", std::move(results)},
+                  {"difference", std::move(difference)}};
+  return j.dump();
+}
+
+}  // namespace whist

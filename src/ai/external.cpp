@@ -1,0 +1,426 @@
+#include "ai/external.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
+
+#include "game/view_json.h"
+#include "rules/options.h"
+
+namespace whist {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kMaxLine = size_t{1} << 20;  // a view is a few KB; more is a runaway engine
+constexpr int kQuitGraceMs = 1000;            // for an engine to exit after `quit`
+constexpr int kExitStatusWaitMs = 500;        // for an engine that closed its output to exit
+
+int ms_left(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return left.count() > 0 ? static_cast<int>(left.count()) : 0;
+}
+
+// What an engine sent, for an error message: quoted, control characters escaped, cut short.
+std::string shown(std::string_view s) {
+  constexpr size_t kShown = 200;
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < kShown; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += s.size() > kShown ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";
+  return out;
+}
+
+// Blocks SIGPIPE in this thread while it lives, so that writing to an engine that has gone away
+// fails with EPIPE instead of killing the program, without touching the process-wide
+// disposition. A SIGPIPE raised meanwhile is consumed before the mask is restored. (Writes to a
+// pipe raise SIGPIPE in the writing thread.)
+class SigpipeBlock {
+ public:
+  SigpipeBlock() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    sigset_t pending;
+    sigpending(&pending);
+    was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+  }
+  ~SigpipeBlock() {
+    if (!was_pending_) {
+      sigset_t pending;
+      sigpending(&pending);
+      if (sigismember(&pending, SIGPIPE) == 1) {
+        const timespec zero{};
+        sigtimedwait(&pipe_, nullptr, &zero);
+      }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  SigpipeBlock(const SigpipeBlock&) = delete;
+  SigpipeBlock& operator=(const SigpipeBlock&) = delete;
+
+ private:
+  sigset_t pipe_{}, old_{};
+  bool was_pending_ = false;
+};
+
+// A child process under /bin/sh -c, in its own process group (so that a shell's children die with
+// it), with pipes to its stdin and from its stdout; its stderr is ours.
+class Process {
+ public:
+  enum class Io { Ok, Closed, Timeout, TooLong, Failed };
+
+  Process() = default;
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+  ~Process() { stop(0); }
+
+  bool running() const { return pid_ > 0; }
+
+  // Starts `command`; returns what went wrong (empty on success).
+  std::string start(const std::string& command) {
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) return std::string("cannot make a pipe: ") + strerror(errno);
+    if (pipe2(out, O_CLOEXEC) != 0) {
+      const std::string why = strerror(errno);
+      close(in[0]);
+      close(in[1]);
+      return "cannot make a pipe: " + why;
+    }
+    const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+    const pid_t pid = fork();
+    if (pid < 0) {
+      const std::string why = strerror(errno);
+      for (int fd : {in[0], in[1], out[0], out[1]}) close(fd);
+      return "cannot fork: " + why;
+    }
+    if (pid == 0) {
+      // The child: only async-signal-safe calls until exec. Every other descriptor of ours is
+      // close-on-exec; the pipe ends move above 2 first so that neither dup2 clobbers the other.
+      setpgid(0, 0);
+      sigset_t none;
+      sigemptyset(&none);
+      sigprocmask(SIG_SETMASK, &none, nullptr);
+      signal(SIGPIPE, SIG_DFL);
+      const int child_in = in[0] > 2 ? in[0] : fcntl(in[0], F_DUPFD_CLOEXEC, 3);
+      const int child_out = out[1] > 2 ? out[1] : fcntl(out[1], F_DUPFD_CLOEXEC, 3);
+      if (child_in < 0 || child_out < 0 || dup2(child_in, 0) < 0 || dup2(child_out, 1) < 0) {
+        _exit(126);
+      }
+      execv("/bin/sh", const_cast<char* const*>(argv));
+      _exit(127);
+    }
+    setpgid(pid, pid);  // as the child does: whichever runs first
+    close(in[0]);
+    close(out[1]);
+    pid_ = pid;
+    to_fd_ = in[1];
+    from_fd_ = out[0];
+    // Writes wait in poll() with a deadline rather than blocking on an engine that stops reading.
+    fcntl(to_fd_, F_SETFL, fcntl(to_fd_, F_GETFL) | O_NONBLOCK);
+    return {};
+  }
+
+  Io write_line(std::string_view line, Clock::time_point deadline) {
+    if (to_fd_ < 0) return Io::Closed;
+    std::string data(line);
+    data += '\n';
+    const SigpipeBlock block;
+    size_t done = 0;
+    while (done < data.size()) {
+      const ssize_t n = write(to_fd_, data.data() + done, data.size() - done);
+      if (n > 0) {
+        done += static_cast<size_t>(n);
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && errno == EPIPE) return Io::Closed;
+      if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return Io::Failed;
+      pollfd p{to_fd_, POLLOUT, 0};
+      const int r = poll(&p, 1, ms_left(deadline));
+      if (r == 0) return Io::Timeout;
+      if (r < 0 && errno != EINTR) return Io::Failed;
+    }
+    return Io::Ok;
+  }
+
+  // Reads one line (without its end, "\r\n" or "\n").
+  Io read_line(std::string& line, Clock::time_point deadline) {
+    for (;;) {
+      const size_t end = buf_.find('\n');
+      if (end != std::string::npos) {
+        line = buf_.substr(0, end);
+        buf_.erase(0, end + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return Io::Ok;
+      }
+      if (buf_.size() > kMaxLine) return Io::TooLong;
+      if (from_fd_ < 0) return Io::Closed;
+      pollfd p{from_fd_, POLLIN, 0};
+      const int r = poll(&p, 1, ms_left(deadline));
+      if (r == 0) return Io::Timeout;
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        return Io::Failed;
+      }
+      char chunk[4096];
+      const ssize_t n = read(from_fd_, chunk, sizeof chunk);
+      if (n == 0) {
+        line = buf_;  // a last line without its end, for the error message
+        return Io::Closed;
+      }
+      if (n < 0) {
+        if (errno == EINTR || errno == EAGAIN) continue;
+        return Io::Failed;
+      }
+      buf_.append(chunk, static_cast<size_t>(n));
+    }
+  }
+
+  // How the process ended, waiting up to `wait_ms` for it to end: "exited with status 3",
+  // "was killed by signal 9" or "is still running". Does not reap it.
+  std::string status(int wait_ms) const {
+    if (pid_ <= 0) return "has stopped";
+    const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
+    for (;;) {
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid != 0) {
+        if (info.si_code == CLD_EXITED) {
+          // The shell's status for a command it cannot find or run.
+          const bool missing = info.si_status == 127 || info.si_status == 126;
+          return "exited with status " + std::to_string(info.si_status) +
+                 (missing ? " (is the command right?)" : "");
+        }
+        return "was killed by signal " + std::to_string(info.si_status);
+      }
+      if (Clock::now() >= deadline) return "is still running";
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+
+  // Closes the engine's input, gives it `grace_ms` to exit, kills what is left of its process
+  // group and reaps it.
+  void stop(int grace_ms) {
+    if (to_fd_ >= 0) close(to_fd_);
+    to_fd_ = -1;
+    if (pid_ > 0) {
+      if (grace_ms > 0) status(grace_ms);
+      // The leader is not reaped yet, so its group id cannot have been reused.
+      kill(-pid_, SIGKILL);
+      kill(pid_, SIGKILL);
+      while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      pid_ = -1;
+    }
+    if (from_fd_ >= 0) close(from_fd_);
+    from_fd_ = -1;
+    buf_.clear();
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int to_fd_ = -1;
+  int from_fd_ = -1;
+  std::string buf_;
+};
+
+// The rules as engines receive them: the preset, the player count and every option that applies
+// to the game with its value (not only those that differ from the preset).
+nlohmann::json rules_json(const Rules& rules) {
+  nlohmann::json opts = nlohmann::json::object();
+  for (const OptionInfo& o : options()) {
+    if (option_applies(o.name, rules.family)) opts[std::string(o.name)] = o.get(rules);
+  }
+  return {{"variant", rules.variant}, {"players", rules.players}, {"options", std::move(opts)}};
+}
+
+class ExternalBot final : public Bot {
+ public:
+  ExternalBot(std::string command, int timeout_ms)
+      : command_(std::move(command)), timeout_ms_(timeout_ms) {}
+
+  ~ExternalBot() override {
+    if (!process_.running()) return;
+    process_.write_line("quit", Clock::now() + std::chrono::milliseconds(100));
+    process_.stop(kQuitGraceMs);
+  }
+
+  // Starts the engine and shakes hands; returns what went wrong.
+  std::string start() {
+    const std::string error = process_.start(command_);
+    if (!error.empty()) return who() + ": " + error;
+    try {
+      const std::string hello = "whist-bot " + std::to_string(kBotProtocolVersion);
+      send(hello);
+      const std::string answer = receive("'" + hello + "'");
+      const std::string_view a = answer;
+      if (a != "ready" && a.substr(0, 6) != "ready ") {
+        fail("answered " + shown(answer) + " to '" + hello + "' (expected 'ready NAME')");
+      }
+      engine_ = a.size() > 6 ? std::string(a.substr(6)) : std::string();
+    } catch (const EngineError& e) {
+      return e.what();
+    }
+    return {};
+  }
+
+  std::string name() const override { return "ext:" + command_; }
+  const std::string& engine() const { return engine_; }
+
+  void new_deal(uint64_t seed) override {
+    Bot::new_deal(seed);
+    send("new-deal " + std::to_string(seed));
+  }
+
+  Action choose(const Rules& rules, const PlayerView& view) override {
+    if (!rules_sent_ || !(*rules_sent_ == rules)) {
+      send("rules " + rules_json(rules).dump());
+      rules_sent_ = rules;
+    }
+    send("choose " + view_to_json(view).dump());
+    const std::string answer = receive("choose");
+    if (answer.rfind("error", 0) == 0) fail("gave up with " + shown(answer));
+    const auto a = parse_action(answer);
+    if (!a) {
+      fail("answered " + shown(answer) +
+           " to choose, which is not an action (expected a code such as 64 or a text such as "
+           "'bid 0' or 'play QH')");
+    }
+    if (!view.legal.contains(*a)) {
+      std::string legal;
+      for (Action x : view.legal) legal += (legal.empty() ? "" : ", ") + to_string(x);
+      fail("answered " + shown(answer) + " (" + to_string(*a) +
+           "), which is not legal here; legal: " + legal);
+    }
+    return *a;
+  }
+
+ private:
+  std::string who() const {
+    return "engine '" + name() + "'" + (engine_.empty() ? "" : " (" + engine_ + ")");
+  }
+
+  // Stops the engine (it is not to be trusted any more) and throws.
+  [[noreturn]] void fail(const std::string& what) {
+    const std::string message = who() + " " + what;
+    process_.stop(0);
+    throw EngineError(message);
+  }
+
+  Clock::time_point deadline() const {
+    return Clock::now() + std::chrono::milliseconds(timeout_ms_);
+  }
+
+  // An engine that closed its input may still have said why on its output: the next receive()
+  // reports it, so sending to it is not an error in itself.
+  void send(const std::string& line) {
+    if (!process_.running()) fail("is not running (it failed earlier)");
+    if (input_closed_) return;
+    const std::string_view command = std::string_view(line).substr(0, line.find(' '));
+    switch (process_.write_line(line, deadline())) {
+      case Process::Io::Ok:
+        return;
+      case Process::Io::Closed:
+        input_closed_ = true;
+        return;
+      case Process::Io::Timeout:
+        fail("did not read '" + std::string(command) + "' within " + std::to_string(timeout_ms_) +
+             " ms");
+      default:
+        fail("cannot be written to: " + std::string(strerror(errno)));
+    }
+  }
+
+  // The next line that is not a comment ('#').
+  std::string receive(const std::string& after) {
+    const auto until = deadline();
+    std::string line;
+    for (;;) {
+      switch (process_.read_line(line, until)) {
+        case Process::Io::Ok:
+          if (!line.empty() && line[0] == '#') continue;
+          return line;
+        case Process::Io::Closed:
+          fail("closed its output without answering " + after +
+               (line.empty() ? "" : " (its last words: " + shown(line) + ")") + "; it " +
+               process_.status(kExitStatusWaitMs));
+        case Process::Io::Timeout:
+          fail("did not answer " + after + " within " + std::to_string(timeout_ms_) + " ms" +
+               (input_closed_ ? " (it had closed its input)" : ""));
+        case Process::Io::TooLong:
+          fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
+        case Process::Io::Failed:
+          fail("cannot be read from: " + std::string(strerror(errno)));
+      }
+    }
+  }
+
+  std::string command_;
+  int timeout_ms_;
+  Process process_;
+  std::string engine_;
+  std::optional<Rules> rules_sent_;
+  bool input_closed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_external_bot(std::string_view command, int timeout_ms,
+                                       std::string& error) {
+  error.clear();
+  while (!command.empty() && command.front() == ' ') command.remove_prefix(1);
+  if (command.empty()) {
+    error = "ext: needs a command, e.g. ext:./mybot";
+    return nullptr;
+  }
+  if (timeout_ms <= 0) {
+    error = "the timeout of an external engine must be positive";
+    return nullptr;
+  }
+  auto bot = std::make_unique<ExternalBot>(std::string(command), timeout_ms);
+  error = bot->start();
+  if (!error.empty()) return nullptr;
+  return bot;
+}
+
+int ext_timeout_from_env(std::string& error) {
+  const char* text = std::getenv(kExtTimeoutEnv);
+  if (text == nullptr || *text == '\0') return kDefaultExtTimeoutMs;
+  const std::string_view s(text);
+  int ms = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), ms);
+  if (ec != std::errc() || end != s.data() + s.size() || ms <= 0) {
+    error = std::string(kExtTimeoutEnv) + "='" + text + "': expected a positive number of ms";
+    return kDefaultExtTimeoutMs;
+  }
+  return ms;
+}
+
+std::string engine_name(const Bot& bot) {
+  const auto* ext = dynamic_cast<const ExternalBot*>(&bot);
+  return ext ? ext->engine() : std::string();
+}
+
+}  // namespace whist

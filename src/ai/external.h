@@ -1,0 +1,43 @@
+// External engines: a bot in another process that speaks the line protocol of
+// docs/bot-protocol.md over its stdin and stdout, as chess engines speak UCI. The bot spec
+// `ext:COMMAND` runs COMMAND with /bin/sh -c.
+//
+// Every wait on the engine has a deadline, so an engine that hangs, dies or babbles ends the run
+// with a message naming it and what it sent, never a hang; the child is always reaped.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "ai/bot.h"
+
+namespace whist {
+
+inline constexpr int kBotProtocolVersion = 1;
+inline constexpr int kDefaultExtTimeoutMs = 10000;
+// The environment variable that sets the timeout of engines made through make_bot("ext:...").
+inline constexpr const char* kExtTimeoutEnv = "WHIST_EXT_TIMEOUT_MS";
+
+// What an external engine's choose() or new_deal() throws when the engine fails: it exited,
+// closed its output, sent something that is not an answer, answered an illegal action or took
+// too long. The message names the engine and quotes what it sent.
+class EngineError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Starts `command` under /bin/sh -c and shakes hands with it. `timeout_ms` bounds the handshake
+// and every answer. On failure returns null and sets `error`.
+std::unique_ptr<Bot> make_external_bot(std::string_view command, int timeout_ms,
+                                       std::string& error);
+
+// The timeout from WHIST_EXT_TIMEOUT_MS (milliseconds), else kDefaultExtTimeoutMs; sets `error`
+// when the variable is set but not a positive number.
+int ext_timeout_from_env(std::string& error);
+
+// The name an external engine gave in its `ready` line; empty for any other bot.
+std::string engine_name(const Bot& bot);
+
+}  // namespace whist

@@ -1,0 +1,30 @@
+// A PlayerView as JSON: what external engines (docs/bot-protocol.md) and the game server are
+// sent. It holds exactly what the view holds, so it leaks nothing the view does not: cards as
+// text ("QH", "TS", "X1"), seats as numbers, actions as both code and text.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "game/view.h"
+
+namespace whist {
+
+// Every field of the view; docs/bot-protocol.md lists them.
+nlohmann::json view_to_json(const PlayerView& view);
+
+// An action as {"code": 64, "text": "bid 0"}.
+nlohmann::json action_to_json(Action a);
+
+// "choose-mode", "auction", "passing", "bidding", "trump", "turn", "call", "exchange",
+// "discard", "playing", "done".
+std::string_view phase_text(Phase phase);
+
+// An action from its code ("64") or its text as to_string(Action) writes it ("bid 0",
+// "play QH"); text is matched without regard to case, and cards may be written as parse_card
+// reads them ("play 10h"). nullopt when the text names no action.
+std::optional<Action> parse_action(std::string_view text);
+
+}  // namespace whist

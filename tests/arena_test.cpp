@@ -1,0 +1,304 @@
+// The arena: duplicate deals, rotations, seeding independent of threads, statistics, outputs and
+// the `whist arena` command's errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <tuple>
+
+#include "ai/arena.h"
+#include "rules/presets.h"
+#include "rules/schedule.h"
+
+namespace whist {
+namespace {
+
+const std::string kFirstLegal = std::string("ext:'") + WHIST_FIRST_LEGAL + "'";
+
+ArenaConfig make_config(const std::string& variant, std::vector<std::string> bots, int deals,
+                        uint64_t seed = 7) {
+  ArenaConfig c;
+  const int players = static_cast<int>(bots.size());
+  auto rules = make_preset(variant, players);
+  EXPECT_TRUE(rules) << variant;
+  c.rules = *rules;
+  c.bots = std::move(bots);
+  c.deals = deals;
+  c.seed = seed;
+  return c;
+}
+
+// Every deal of a run, by (set, rotation).
+using DealsSeen = std::map<std::pair<int, int>, ArenaDeal>;
+
+ArenaRun run_recording(ArenaConfig c, DealsSeen& seen) {
+  c.on_deal = [&seen](const ArenaDeal& d) { seen[{d.set, d.rotation}] = d; };
+  return run_arena(c);
+}
+
+TEST(ArenaRotation, EachBotSitsInEverySeatOncePerSet) {
+  ArenaConfig c = make_config("romanian", {kFirstLegal, "random", "random", "random"}, 12);
+  DealsSeen seen;
+  const ArenaRun run = run_recording(c, seen);
+  ASSERT_EQ(run.error, "");
+  ASSERT_EQ(seen.size(), 12u * 4);
+  std::map<std::pair<std::string, int>, int> sat;  // (spec, seat) -> deals
+  for (const auto& [key, d] : seen) {
+    const int r = key.second;
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(d.seat_bots[(i + r) % 4], c.bots[i]);
+    for (int s = 0; s < 4; ++s) ++sat[{d.seat_bots[s], s}];
+  }
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ((sat[{kFirstLegal, s}]), 12) << "seat " << s;
+    EXPECT_EQ((sat[{"random", s}]), 36) << "seat " << s;
+  }
+  ASSERT_EQ(run.report.specs.size(), 2u);
+  EXPECT_EQ(run.report.specs[0].positions, std::vector<int>{0});
+  EXPECT_EQ(run.report.specs[1].positions, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(run.report.specs[0].engine, "first_legal 1.0");
+  EXPECT_EQ(run.report.deals_played, 48);
+}
+
+TEST(ArenaDuplicate, EveryRotationGetsTheSameCardsAndTheScheduleCycles) {
+  for (const auto& [variant, players] : std::vector<std::pair<std::string, int>>{
+           {"romanian", 4}, {"oh-hell", 5}, {"israeli", 4}, {"call-ace", 4}, {"serbian", 6}}) {
+    std::vector<std::string> bots(static_cast<size_t>(players), "random");
+    ArenaConfig c = make_config(variant, bots, 30);
+    DealsSeen seen;
+    const ArenaRun run = run_recording(c, seen);
+    ASSERT_EQ(run.error, "") << variant;
+    ASSERT_EQ(seen.size(), static_cast<size_t>(30 * players));
+    const Schedule schedule(c.rules);
+    const int period =
+        schedule.length() ? *schedule.length() : static_cast<int>(schedule.sizes().size());
+    for (int k = 0; k < 30; ++k) {
+      const ArenaDeal& first = seen.at({k, 0});
+      EXPECT_EQ(first.result.dealer, k % players) << variant << " set " << k;
+      EXPECT_EQ(first.result.cards, schedule.plan(k % period).cards) << variant << " set " << k;
+      for (int r = 1; r < players; ++r) {
+        const ArenaDeal& d = seen.at({k, r});
+        EXPECT_EQ(d.log.hands, first.log.hands) << variant << " set " << k << " rotation " << r;
+        EXPECT_EQ(d.log.turned, first.log.turned);
+        EXPECT_EQ(d.log.kitty, first.log.kitty);
+        EXPECT_EQ(d.result.dealer, first.result.dealer);
+      }
+    }
+    // The cards differ from set to set.
+    EXPECT_NE(seen.at({0, 0}).log.hands, seen.at({1, 0}).log.hands) << variant;
+  }
+}
+
+// Everything of a report but the times.
+std::string results_of(const ArenaRun& run) {
+  std::ostringstream out;
+  out << run.error << "|" << run.report.deals_played << "|" << run.report.thrown_in;
+  for (const SpecStats& s : run.report.specs) {
+    out << "|" << s.spec << ":" << s.bids << ":" << s.bids_made << ":" << s.decisions;
+    for (double m : s.set_means) out << ":" << m;
+  }
+  out << "|" << run.report.difference.mean << ":" << run.report.difference.sd;
+  return out.str();
+}
+
+TEST(ArenaSeeding, ResultsDependOnTheSeedAloneNotOnTheThreads) {
+  // An external engine where it is cheap; random bots are reseeded before every deal too.
+  for (const std::string variant : {"romanian", "israeli", "call-ace"}) {
+    const std::string first = variant == "romanian" ? kFirstLegal : "random";
+    ArenaConfig c = make_config(variant, {first, "random", "random", "random"}, 24, 11);
+    DealsSeen one, three;
+    const ArenaRun a = run_recording(c, one);
+    c.threads = 3;
+    const ArenaRun b = run_recording(c, three);
+    ASSERT_EQ(a.error, "") << variant;
+    EXPECT_EQ(results_of(a), results_of(b)) << variant;
+    ASSERT_EQ(one.size(), three.size());
+    for (const auto& [key, d] : one) {
+      EXPECT_EQ(d.log.hands, three.at(key).log.hands);
+      EXPECT_EQ(d.log.actions, three.at(key).log.actions) << variant << " set " << key.first;
+    }
+    c.threads = 1;
+    c.seed = 12;
+    EXPECT_NE(results_of(run_arena(c)), results_of(a)) << variant;
+  }
+}
+
+TEST(ArenaStats, MeanAndConfidenceIntervalOfAHandMadeSample) {
+  const Summary s = summarize({1, 2, 3, 4, 5});
+  EXPECT_EQ(s.n, 5);
+  EXPECT_DOUBLE_EQ(s.mean, 3.0);
+  EXPECT_NEAR(s.sd, std::sqrt(2.5), 1e-12);
+  EXPECT_NEAR(s.half_width, 2.776 * std::sqrt(2.5) / std::sqrt(5.0), 1e-9);
+  EXPECT_NEAR(s.low(), 1.0367, 1e-3);
+  EXPECT_NEAR(s.high(), 4.9633, 1e-3);
+  EXPECT_TRUE(std::isnan(summarize({4}).half_width));
+  EXPECT_EQ(summarize({4}).mean, 4);
+  EXPECT_EQ(summarize({2, 2, 2}).half_width, 0);
+  // Student's t: the table, and the expansion beyond it meeting it and the normal quantile.
+  EXPECT_DOUBLE_EQ(t_quantile_975(1), 12.706);
+  EXPECT_NEAR(t_quantile_975(31), 2.0395, 5e-4);
+  EXPECT_NEAR(t_quantile_975(60), 2.0003, 5e-4);
+  EXPECT_NEAR(t_quantile_975(120), 1.9799, 5e-4);
+  EXPECT_NEAR(t_quantile_975(1000000), 1.95996, 1e-4);
+}
+
+TEST(ArenaStats, DifferenceIsThePerSetDifferenceOfMeans) {
+  ArenaConfig c = make_config("romanian", {kFirstLegal, "random", "random", "random"}, 25);
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  const ArenaReport& r = run.report;
+  ASSERT_TRUE(r.has_difference);
+  std::vector<double> diff;
+  for (int k = 0; k < 25; ++k) diff.push_back(r.specs[0].set_means[k] - r.specs[1].set_means[k]);
+  const Summary expect = summarize(diff);
+  EXPECT_DOUBLE_EQ(r.difference.mean, expect.mean);
+  EXPECT_DOUBLE_EQ(r.difference.half_width, expect.half_width);
+  EXPECT_NEAR(r.difference.mean, r.specs[0].points.mean - r.specs[1].points.mean, 1e-9);
+}
+
+TEST(ArenaStats, ThrownInHandsScoreNothingAndAreCounted) {
+  const std::string passer =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/passer.sh'";
+  for (const auto& [variant, deals] :
+       std::vector<std::pair<std::string, int>>{{"call-ace", 10}, {"israeli", 2}}) {
+    const ArenaConfig c = make_config(variant, {passer, passer, passer, passer}, deals);
+    const ArenaRun run = run_arena(c);
+    ASSERT_EQ(run.error, "") << variant;
+    const ArenaReport& r = run.report;
+    EXPECT_EQ(r.thrown_in, 4 * deals) << variant;
+    ASSERT_EQ(r.specs.size(), 1u);
+    EXPECT_FALSE(r.has_difference);
+    EXPECT_EQ(r.specs[0].points.mean, 0);
+    EXPECT_EQ(r.specs[0].bids, 0);  // no contracts, so no bid accuracy
+    const auto j = nlohmann::json::parse(arena_json(c, r));
+    EXPECT_TRUE(j["results"][0]["bid_accuracy"].is_null());
+  }
+}
+
+TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
+  ArenaConfig c = make_config("oh-hell", {kFirstLegal, "random", "random", "random"}, 10, 99);
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  const auto j = nlohmann::json::parse(arena_json(c, run.report));
+  EXPECT_EQ(j["format"], "whist-arena/1");
+  EXPECT_EQ(j["variant"], "oh-hell");
+  EXPECT_EQ(j["players"], 4);
+  EXPECT_EQ(j["seed"], 99);
+  EXPECT_EQ(j["deals"], 10);
+  EXPECT_EQ(j["threads"], 1);
+  EXPECT_EQ(j["bots"], nlohmann::json(c.bots));
+  EXPECT_TRUE(j["options"].is_object());
+  EXPECT_EQ(j["options"]["zero_play"], "off");
+  EXPECT_EQ(j["deals_played"], 40);
+  ASSERT_EQ(j["results"].size(), 2u);
+  const auto& ext = j["results"][0];
+  EXPECT_EQ(ext["spec"], kFirstLegal);
+  EXPECT_EQ(ext["engine"], "first_legal 1.0");
+  EXPECT_EQ(ext["samples"], 10);
+  for (const char* key :
+       {"mean_points", "sd", "ci95_half_width", "bid_accuracy", "mean_decision_ms"}) {
+    EXPECT_TRUE(ext[key].is_number()) << key;
+  }
+  EXPECT_EQ(ext["ci95"].size(), 2u);
+  EXPECT_EQ(j["results"][1]["positions"], nlohmann::json({1, 2, 3}));
+  EXPECT_TRUE(j["results"][1]["engine"].is_null());
+  EXPECT_EQ(j["difference"]["first"], kFirstLegal);
+  EXPECT_TRUE(j["difference"]["mean"].is_number());
+  const std::string table = arena_table(c, run.report);
+  EXPECT_NE(table.find("first_legal 1.0"), std::string::npos) << table;
+  EXPECT_NE(table.find("95% CI"), std::string::npos) << table;
+}
+
+struct CliRun {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+CliRun run_cli(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = (dir / ("whist_arena_test_" + std::to_string(getpid()))).string();
+  const std::string out = stem + ".out", err = stem + ".err";
+  const std::string cmd =
+      std::string("'") + WHIST_BINARY + "' arena " + args + " > '" + out + "' 2> '" + err + "'";
+  const int raw = std::system(cmd.c_str());
+  CliRun r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}
+
+TEST(ArenaCli, TableJsonAndProgress) {
+  const CliRun table = run_cli(
+      "--variant romanian --players 4 --bots random,random,random,random "
+      "--deals 50 --seed 3");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("points/deal"), std::string::npos) << table.out;
+  // Not a terminal: plain progress lines, the last at 100%.
+  EXPECT_NE(table.err.find("arena: 50/50 deal sets (100%)"), std::string::npos) << table.err;
+
+  const CliRun json = run_cli(
+      "--bots random,random,random,random --deals 50 --seed 3 --threads 2 "
+      "--json --quiet");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(json.err, "");
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["seed"], 3);
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["variant"], "romanian");
+  ASSERT_EQ(j["results"].size(), 1u);
+  EXPECT_GT(j["results"][0]["decisions"].get<int>(), 50 * 4);
+  EXPECT_TRUE(j["difference"].is_null());
+  const CliRun again = run_cli(
+      "--bots random,random,random,random --deals 50 --seed 3 --json "
+      "--quiet");
+  const auto j1 = nlohmann::json::parse(again.out);
+  EXPECT_EQ(j1["results"][0]["mean_points"], j["results"][0]["mean_points"]);
+  EXPECT_EQ(j1["results"][0]["ci95"], j["results"][0]["ci95"]);
+}
+
+TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--bots random,random,random", "expected 4 bots"},
+      {"--bots random,random,random,wizard", "unknown bot 'wizard'"},
+      {"--bots random,random,,random", "empty bot spec"},
+      {"--bots random,random,random,random --deals 0", "deals must be at least 1"},
+      {"--bots random,random,random,random --threads 0", "threads must be at least 1"},
+      {"--variant nosuch --bots random,random,random,random", "unknown variant"},
+      {"--bots random,random,random,random hook=maybe", "hook"},
+      {"--bots random,random,random,random --ext-timeout 0", "timeout"},
+      {"--bots ext:./no-such-engine-here,random,random,random", "is the command right?"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliRun r = run_cli(args + " --quiet");
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+TEST(ArenaCli, IllegalActionStopsTheRunNamingBotSetRotationAndAction) {
+  const std::string engine =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/illegal.sh'";
+  const CliRun r = run_cli("--bots random,random,\"" + engine + "\",random --deals 5 --quiet");
+  EXPECT_EQ(r.status, 1) << r.err;
+  for (const std::string part :
+       {"deal set 0, rotation 0, seat 2", "illegal.sh", "'bid 63'", "not legal here"}) {
+    EXPECT_NE(r.err.find(part), std::string::npos) << part << "\n" << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace whist

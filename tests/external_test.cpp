@@ -1,0 +1,220 @@
+// External engines over the line protocol (docs/bot-protocol.md), the view as JSON and action
+// text parsing.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "ai/arena.h"
+#include "ai/external.h"
+#include "game/match.h"
+#include "game/view_json.h"
+#include "rules/contracts.h"
+#include "rules/presets.h"
+
+namespace whist {
+namespace {
+
+const std::string kFirstLegal = std::string("ext:'") + WHIST_FIRST_LEGAL + "'";
+
+std::string engine(const std::string& script, const std::string& args = "") {
+  return std::string("sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/" + script + "'" +
+         (args.empty() ? "" : " " + args);
+}
+
+ArenaConfig make_config(const std::string& variant, int players, const std::string& first,
+                        int deals) {
+  ArenaConfig c;
+  c.rules = *make_preset(variant, players);
+  c.bots.assign(static_cast<size_t>(players), "random");
+  c.bots[0] = first;
+  c.deals = deals;
+  return c;
+}
+
+TEST(ExternalBot, ExampleEnginePlaysHundredsOfDealsOfEveryFamily) {
+  // Deal sets of each game: every set is played once per seat (the auction games' views are
+  // longer, and JSON is slow in the sanitizer build).
+  for (const auto& [variant, players, sets] :
+       std::vector<std::tuple<std::string, int, int>>{{"romanian", 4, 50},
+                                                      {"oh-hell", 5, 50},
+                                                      {"serbian", 6, 50},
+                                                      {"israeli", 4, 30},
+                                                      {"call-ace", 4, 30}}) {
+    const ArenaConfig c = make_config(variant, players, kFirstLegal, sets);
+    const ArenaRun run = run_arena(c);
+    ASSERT_EQ(run.error, "") << variant;
+    EXPECT_EQ(run.report.deals_played, sets * players) << variant;
+    ASSERT_EQ(run.report.specs.size(), 2u);
+    EXPECT_GT(run.report.specs[0].decisions, sets * players) << variant;
+    EXPECT_EQ(run.report.specs[0].engine, "first_legal 1.0");
+  }
+}
+
+TEST(ExternalBot, TextAnswersAndCommentLinesAreAccepted) {
+  const ArenaConfig c = make_config("israeli", 4, "ext:" + engine("text_first.sh"), 3);
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.report.specs[0].engine, "text_first");
+  EXPECT_GT(run.report.specs[0].decisions, 0);
+}
+
+TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
+  std::string error;
+  EXPECT_EQ(make_bot("ext:echo garbage", error), nullptr);
+  EXPECT_NE(error.find("engine 'ext:echo garbage' answered 'garbage' to 'whist-bot 1'"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(make_bot("ext:exit 5", error), nullptr);
+  EXPECT_NE(error.find("closed its output without answering 'whist-bot 1'; it exited with "
+                       "status 5"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(make_bot("ext:./no-such-engine", error), nullptr);
+  EXPECT_NE(error.find("status 127 (is the command right?)"), std::string::npos) << error;
+  EXPECT_EQ(make_bot("ext:", error), nullptr);
+  EXPECT_NE(error.find("needs a command"), std::string::npos) << error;
+  EXPECT_EQ(make_external_bot("true", 0, error), nullptr);
+  EXPECT_NE(error.find("timeout"), std::string::npos) << error;
+}
+
+// The error of an arena run whose first bot is `spec`.
+std::string arena_error(const std::string& spec, int timeout_ms = 10000) {
+  ArenaConfig c = make_config("romanian", 4, spec, 3);
+  c.ext_timeout_ms = timeout_ms;
+  const ArenaRun run = run_arena(c);
+  EXPECT_FALSE(run.bad_input) << run.error;
+  return run.error;
+}
+
+TEST(ExternalBot, GarbageAnswerStopsTheRun) {
+  const std::string e = arena_error("ext:" + engine("garbage.sh"));
+  EXPECT_NE(e.find("deal set 0, rotation 0, seat 0: engine 'ext:sh"), std::string::npos) << e;
+  EXPECT_NE(e.find("(garbage) answered 'I think I'll play the queen' to choose, which is not an "
+                   "action"),
+            std::string::npos)
+      << e;
+}
+
+TEST(ExternalBot, EngineThatExitsStopsTheRun) {
+  const std::string e = arena_error("ext:" + engine("exits.sh"));
+  EXPECT_NE(e.find("(exits) closed its output without answering choose; it exited with status 3"),
+            std::string::npos)
+      << e;
+}
+
+TEST(ExternalBot, IllegalAnswerStopsTheRun) {
+  const std::string e = arena_error("ext:" + engine("illegal.sh"));
+  EXPECT_NE(e.find("(illegal) answered 'bid 63' (bid 63), which is not legal here; legal: bid 0"),
+            std::string::npos)
+      << e;
+}
+
+TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
+  const std::string pid_file =
+      (std::filesystem::temp_directory_path() / ("whist_hang_" + std::to_string(getpid())))
+          .string();
+  const auto start = std::chrono::steady_clock::now();
+  const std::string e = arena_error("ext:" + engine("hangs.sh", "'" + pid_file + "'"), 300);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_NE(e.find("(hangs) did not answer choose within 300 ms"), std::string::npos) << e;
+  EXPECT_LT(secs, 5.0);
+  // The engine was killed. Its parent, the shell that ran the command (unless that shell
+  // exec'ed it), was also reaped: its process id names no process, not even a zombie.
+  std::ifstream f(pid_file);
+  pid_t pid = 0, parent = 0;
+  ASSERT_TRUE(f >> pid >> parent);
+  std::filesystem::remove(pid_file);
+  if (parent != getpid()) {
+    errno = 0;
+    EXPECT_EQ(kill(parent, 0), -1);
+    EXPECT_EQ(errno, ESRCH);
+  }
+  // An orphan is reaped by init, in its own time: wait for it to be gone or a zombie.
+  const auto gone = [pid] {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string id, name, state;
+    return !(stat >> id >> name >> state) || state == "Z";
+  };
+  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
+  EXPECT_TRUE(gone());
+}
+
+TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
+  std::string error;
+  EXPECT_EQ(make_bot("ext:read x; echo 'error version 1 is not supported'", error), nullptr);
+  EXPECT_NE(error.find("answered 'error version 1 is not supported'"), std::string::npos) << error;
+}
+
+TEST(ViewJson, HoldsEveryFieldOfTheView) {
+  Match m(*make_preset("romanian", 4), {"a", "b", "c", "d"}, 0);
+  Rng rng(4);
+  m.skip_to(7);  // a deal of several cards
+  m.deal_random(rng);
+  const int seat = m.state().to_move();
+  m.apply(m.state().legal_actions().items[0]);
+  const PlayerView v = m.view(m.state().to_move());
+  const nlohmann::json j = view_to_json(v);
+  for (const char* key :
+       {"setup", "seat",           "players", "cards",    "dealer",  "phase",    "to_move",
+        "trump", "turned",         "mode",    "own_hand", "visible", "bids",     "tricks",
+        "plays", "zero_announced", "legal",   "auction",  "passed",  "received", "choosing",
+        "call",  "kitty_seen",     "partner", "history"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j.size(), 25u);
+  EXPECT_EQ(j["phase"], "bidding");
+  EXPECT_EQ(j["seat"], v.seat);
+  EXPECT_EQ(j["own_hand"].size(), static_cast<size_t>(v.cards));
+  EXPECT_EQ(j["own_hand"][0], to_string(v.own_hand.highest()));
+  EXPECT_EQ(j["turned"], to_string(v.turned));
+  EXPECT_EQ(j["trump"], std::string(1, suit_char(v.trump)));
+  EXPECT_EQ(j["bids"][seat], v.bids[seat]);
+  EXPECT_TRUE(j["bids"][v.seat].is_null());
+  EXPECT_EQ(j["legal"].size(), static_cast<size_t>(v.legal.size));
+  EXPECT_EQ(j["legal"][0]["code"], v.legal.items[0].code());
+  EXPECT_EQ(j["legal"][0]["text"], to_string(v.legal.items[0]));
+  ASSERT_EQ(j["history"].size(), 1u);
+  EXPECT_EQ(j["history"][0]["seat"], seat);
+  // Nothing of another seat's hand.
+  for (const auto& hand : j["visible"]) EXPECT_TRUE(hand.empty());
+  EXPECT_EQ(j["setup"]["cards"], v.cards);
+  EXPECT_TRUE(j["setup"]["kitty"].empty());
+}
+
+TEST(ViewJson, ParseActionReadsCodesAndTexts) {
+  const Card qh(Suit::Hearts, Rank::Queen), th(Suit::Hearts, Rank::Ten);
+  EXPECT_EQ(parse_action("64"), Action::bid(0));
+  EXPECT_EQ(parse_action(std::to_string(Action::play(qh).code())), Action::play(qh));
+  EXPECT_EQ(parse_action("bid 2"), Action::bid(2));
+  EXPECT_EQ(parse_action("  Play qh "), Action::play(qh));
+  EXPECT_EQ(parse_action("play 10H"), Action::play(th));
+  EXPECT_EQ(parse_action("play TH"), Action::play(th));
+  EXPECT_EQ(parse_action("auction 10S"), Action::auction_bid(10, Suit::Spades));
+  EXPECT_EQ(parse_action("auction 6nt"), Action::auction_bid(6, Suit::None));
+  EXPECT_EQ(parse_action("pass"), Action::pass());
+  EXPECT_EQ(parse_action("pass card AS"), Action::pass_card(Card(Suit::Spades, Rank::Ace)));
+  EXPECT_EQ(parse_action("contract 8 half"), Action::contract(*parse_contract("8 half")));
+  EXPECT_EQ(parse_action("take the kitty"), Action::take_kitty());
+  EXPECT_EQ(parse_action(" 64 "), Action::bid(0));
+  for (const char* bad : {"", "play", "play 1H", "bid", "hello", "999", "13", "-1", "bid 0 0"}) {
+    EXPECT_FALSE(parse_action(bad)) << bad;
+  }
+  // Every action's text reads back as it.
+  for (int code = 0; code < 704; ++code) {
+    const Action a = Action::from_code(static_cast<uint16_t>(code));
+    if (parse_action(std::to_string(code))) {
+      EXPECT_EQ(parse_action(to_string(a)), a) << code;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace whist
