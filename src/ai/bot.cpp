@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "ai/heuristic.h"
 #include "ai/random_bot.h"
 
 namespace whist {
@@ -83,6 +84,10 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     bot = make_random_bot();
   } else if (kind == "random") {
     error = "the random bot takes no settings";
+  } else if (kind == "heuristic" && rest.empty()) {
+    bot = make_heuristic_bot();
+  } else if (kind == "heuristic") {
+    error = "the heuristic bot takes no settings";
   } else {
     error = "unknown bot '" + std::string(kind) +
             "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";
