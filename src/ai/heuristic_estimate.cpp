@@ -96,6 +96,8 @@ constexpr double kLongNoTrump = 0.1;
 constexpr double kLongSide = 0.3;
 // A small trump ruffs a short side suit: the suit must be led, and not be overruffed.
 constexpr double kRuffChance = 0.12;
+// Without trump the others keep their cards above a doubtful honour as long as they can.
+constexpr double kNoTrumpDoubtful = 0.6;
 // A joker wins any trick it leads (all but the first); the seat must get the lead.
 constexpr double kJoker = 0.85;
 
@@ -211,6 +213,7 @@ TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
         p += hyper_pmf(u, k, higher, j) * guarded[j] * unruffed(i + j + 1);
       }
       if (i > 0) p = std::max(p, all_at_most(i) * long_factor * unruffed(i + 1));
+      if (!trumps && higher > 0) p *= kNoTrumpDoubtful;
       if (!is_trump && o > 0) p += (1 - p) * gift * (o - higher) / o;
       // In a short deal a side card wins only if its suit is led while it is still held.
       if (!is_trump) p *= access;
