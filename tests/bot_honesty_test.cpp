@@ -82,7 +82,10 @@ TEST_P(BotHonestyGames, SameViewSameAction) {
         if (a.in_deal()) break;
         a.deal_random(rng);
         mover->new_deal(rng.next());
-        const int stop = d == skip ? static_cast<int>(rng.below(80)) : 1 << 30;
+        // Stop somewhere in the deal: its bids (or calls) and plays.
+        const int length = a.state().players() * (a.state().cards() + 1);
+        const int stop =
+            d == skip ? static_cast<int>(rng.below(static_cast<uint32_t>(length))) : 1 << 30;
         for (int i = 0; a.in_deal() && i < stop; ++i) {
           const int seat = a.state().to_move();
           a.apply(mover->choose(rules, a.view(seat)));

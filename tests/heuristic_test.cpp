@@ -346,5 +346,16 @@ TEST(HeuristicIsraeli, BidsItsLongSuitAndPassesAWeakHand) {
   EXPECT_EQ(decide(w), Action::pass());
 }
 
+TEST(HeuristicBot, ExplainsWhatItWeighed) {
+  Match m = ruffing_position("JS 5C 6D");
+  m.apply(Action::play(card("JS")));
+  std::string error;
+  auto bot = make_bot("heuristic", error);
+  const std::string why = bot->explain(m.rules(), m.view(3));
+  EXPECT_NE(why.find("7H: holds the trick"), std::string::npos) << why;
+  EXPECT_NE(why.find("choice: play 7H"), std::string::npos) << why;
+  EXPECT_EQ(bot->explain(m.rules(), m.view(0)), "");  // not seat 0's turn
+}
+
 }  // namespace
 }  // namespace whist
