@@ -104,7 +104,6 @@ constexpr double kJoker = 0.85;
 // A one-card hand: the card wins if nobody holds a card beating it and, unless it leads or is a
 // trump, the leader leads a smaller card of its suit.
 double one_card(Card c, const EstimateContext& ctx, int u, int k) {
-  if (c.is_joker()) return 0;  // a joker may not lead the first trick, and loses when followed
   const CardSet unknown = ctx.unknown;
   CardSet beating = heuristic::above(unknown, c);
   const bool trump = c.suit() == ctx.trump;
@@ -149,13 +148,16 @@ TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
   const int k1 = std::clamp((k + opponents / 2) / opponents, 0, u);  // one opponent's cards
   const bool trumps = ctx.trump != Suit::None;
 
-  for (Card c : hand& CardSet::jokers()) {
+  const CardSet jokers = hand & CardSet::jokers();
+  for (Card c : jokers) {
     if (e.count < static_cast<int>(e.cards.size())) {
       e.cards[e.count] = c;
-      e.p[e.count++] = hand.size() == 1 ? 0 : kJoker;
+      // A lone joker takes the last trick only if it leads it.
+      const double alone = ctx.order == 0 ? 1.0 : ctx.order > 0 ? 0.0 : 1.0 / ctx.players;
+      e.p[e.count++] = hand.size() == 1 ? alone : kJoker;
     }
   }
-  if (hand.size() == 1 && !hand.intersects(CardSet::jokers())) {
+  if (hand.size() == 1 && jokers.empty()) {
     const Card c = hand.lowest();
     e.cards[0] = c;
     e.p[0] = one_card(c, ctx, u, k);
