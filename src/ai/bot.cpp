@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "ai/external.h"
+#include "ai/heuristic.h"
 #include "ai/random_bot.h"
 
 namespace whist {
@@ -89,6 +90,10 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     const int timeout_ms = ext_timeout_from_env(error);
     if (error.empty()) bot = make_external_bot(rest, timeout_ms, error);
     return bot;
+  } else if (kind == "heuristic" && rest.empty()) {
+    bot = make_heuristic_bot();
+  } else if (kind == "heuristic") {
+    error = "the heuristic bot takes no settings";
   } else {
     error = "unknown bot '" + std::string(kind) +
             "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";
