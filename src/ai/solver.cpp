@@ -117,7 +117,7 @@ struct Solver::Impl {
     }
     return true;
   }
-  int ceiling(int mover, int cur, int rem) const;
+  void reach(int mover, int rem, int& lo, int& hi) const;
   uint64_t last_trick(Card played) const;
   void prepare(Card c, uint64_t tricks, int rem, Peek& p);
   bool known(const Peek& p, uint64_t& value);
@@ -242,12 +242,12 @@ uint64_t Solver::Impl::packed_tricks() const {
   return t;
 }
 
-// The best utility the mover can reach at all: its side's count ends within cur + lo … cur + hi,
-// where the holder of the top trump is sure to take a trick with each trump above every other
-// trump in play (no joker can be led any more).
-int Solver::Impl::ceiling(int mover, int cur, int rem) const {
-  int lo = 0;
-  int hi = rem;
+// The tricks the mover's side can still take, at least lo and at most hi of the rem left: the
+// holder of the top trump is sure to take a trick with each trump above every other trump in
+// play (when no joker can be led any more).
+void Solver::Impl::reach(int mover, int rem, int& lo, int& hi) const {
+  lo = 0;
+  hi = rem;
   const uint64_t all = in_hands & trump_bits;
   if (trump_bounds && all != 0) {
     const int holder = owner[63 - std::countl_zero(all)];
@@ -265,7 +265,6 @@ int Solver::Impl::ceiling(int mover, int cur, int rem) const {
       hi = rem - n;
     }
   }
-  return seats[mover].top[cur + lo][cur + hi];
 }
 
 // The winner of the last trick, as a packed trick, when every hand holds one card: now, or
@@ -382,7 +381,18 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
     const int cur = count(mover, tricks);
     RunList runs;
     order_moves(s, legal, preference(mover, cur, rem), side[mover], elsewhere(mover), runs);
-    const int top = runs.size == 1 ? INT_MIN : ceiling(mover, cur, rem);
+    // The best the mover can reach at all: no later card can be strictly better once a card
+    // gives it. The bounds by card: a card that loses the trick for sure (below the card
+    // winning it, or at the last seat) leaves one trick fewer to take; one that wins it at the
+    // last seat takes one (and at most one sure trick goes into it).
+    int lo = 0;
+    int hi = rem;
+    if (runs.size > 1) reach(mover, rem, lo, hi);
+    const SeatTables& goal = seats[mover];
+    const int top = runs.size == 1 ? INT_MIN : goal.top[cur + lo][cur + hi];
+    const bool following = s.trick_size() > 0;
+    const bool side_winning = following && (side[mover] >> s.trick_winner() & 1);
+    const bool in_side = side[mover] >> mover & 1;  // a Call-Ace defender counts the other side
     // At the last seat each card's probe is prepared one card ahead, to overlap the work on
     // the card before.
     std::array<Peek, kMaxTricks> peeks;
@@ -392,6 +402,17 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
       const Card c = runs.items[i].first();
       if (last_seat && i + 1 < runs.size) {
         prepare(runs.items[i + 1].first(), tricks, rem, peeks[i + 1]);
+      }
+      if (following && i > 0) {
+        const bool takes = solver_detail::beats(c, s.winning_card(), trump);
+        int a = cur + lo;
+        int b = cur + hi;
+        if (last_seat && (takes ? in_side : side_winning)) {
+          a = cur + std::max(1, lo);
+        } else if (last_seat || (!takes && own_only)) {
+          b = cur + std::min(rem - 1, hi);
+        }
+        if (a <= b && goal.top[a][b] <= best_utility) continue;  // cannot be strictly better
       }
       uint64_t v = 0;
       if (!last_seat || !known(peeks[i], v)) {

@@ -75,6 +75,7 @@ inline void order_moves(const DealState& s, uint64_t legal, Preference pref, uin
   const bool leading = on_table == 0;
   const Card winning = leading ? kNoCard : s.winning_card();
   const bool side_winning = !leading && (side >> s.trick_winner() & 1);
+  const bool in_side = side >> s.to_move() & 1;  // a Call-Ace defender counts the other side
   const Suit trump = s.trump();
   out.size = 0;
 
@@ -85,7 +86,7 @@ inline void order_moves(const DealState& s, uint64_t legal, Preference pref, uin
     if (leading) {
       if (pref == Preference::Want) rank_key = higher;  // the likeliest winners first
     } else {
-      const bool gives = takes || side_winning;  // the trick would go to the side for now
+      const bool gives = takes ? in_side : side_winning;  // the trick would go to the side
       if (pref == Preference::Want) {
         cls = gives ? 0 : 1;  // cheapest winner, else lowest discard
       } else if (pref == Preference::Avoid) {
