@@ -118,6 +118,25 @@ struct Solver::Impl {
     return true;
   }
   void reach(int mover, int rem, int& lo, int& hi) const;
+  // Whether c, led now or beating the card winning the trick, keeps it to the end: no seat after
+  // the mover can beat it (a seat void in the led suit with a trump might).
+  bool holds(Card c) const {
+    const DealState& s = *state;
+    const bool leading = s.trick_size() == 0;
+    if (c.is_joker()) return leading;  // led, a joker wins; played to a trick, it loses
+    if (!leading && s.led_suit() == Suit::None) return false;  // a led joker wins
+    const uint64_t higher =
+        uint64_t{0x1FFF} << (16 * static_cast<int>(c.suit())) & ~((uint64_t{2} << c.index()) - 1);
+    const uint64_t led = CardSet::suit_mask(leading ? c.suit() : s.led_suit()).bits();
+    const bool ruff = c.suit() == trump;
+    for (int k = s.trick_size() + 1, p = s.to_move(); k < players; ++k) {
+      p = p + 1 == players ? 0 : p + 1;
+      const uint64_t h = s.hand(p).bits();
+      if ((h & higher) != 0) return false;  // (jokers sit above the spade lane: not in it)
+      if (!ruff && (h & trump_bits) != 0 && (h & led) == 0) return false;
+    }
+    return true;
+  }
   uint64_t last_trick(Card played) const;
   void prepare(Card c, uint64_t tricks, int rem, Peek& p);
   bool known(const Peek& p, uint64_t& value);
@@ -403,11 +422,11 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
       if (last_seat && i + 1 < runs.size) {
         prepare(runs.items[i + 1].first(), tricks, rem, peeks[i + 1]);
       }
-      if (following && i > 0) {
-        const bool takes = solver_detail::beats(c, s.winning_card(), trump);
+      if (i > 0) {
+        const bool takes = !following || solver_detail::beats(c, s.winning_card(), trump);
         int a = cur + lo;
         int b = cur + hi;
-        if (last_seat && (takes ? in_side : side_winning)) {
+        if (last_seat ? (takes ? in_side : side_winning) : (takes && in_side && holds(c))) {
           a = cur + std::max(1, lo);
         } else if (last_seat || (!takes && own_only)) {
           b = cur + std::min(rem - 1, hi);

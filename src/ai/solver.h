@@ -27,17 +27,27 @@
 //  * A transposition table at trick boundaries keyed on the hands in relative ranks (played cards
 //    squeezed out of each suit), the leader, and for each seat its utility as a function of the
 //    tricks still to come (so that 2 tricks over a bid of 1 and 3 over a bid of 2 meet when they
-//    score alike). It stores the tricks each seat takes in the rest of the deal. Fixed size, no
-//    allocation per solve, cleared by a generation counter; a 64-bit hash and a 32-bit check.
+//    score alike). It stores the tricks each seat takes in the rest of the deal. Fixed size
+//    (solver_table.h), no allocation per solve, cleared by a generation count; a 64-bit hash and
+//    an independent second one for the bucket and a 16-bit check. Entries stay valid while the
+//    goals and rules do not change, so they are kept over such solves (sampled worlds).
 //  * Settled seats: when every seat's utility is the same for every trick count it can still end
 //    with, the value is known without search.
-//  * Immediate max^n pruning: when a card gives the mover the best utility it could reach from
-//    the position at all (its tricks bounded by the top trumps anyone holds), no later card can be
-//    strictly better, so the rest are not searched. A seat whose outcome no longer depends on the
-//    play therefore searches one card.
+//  * Immediate max^n pruning: a card that cannot give the mover a strictly better utility than
+//    one already searched is not searched. The bound is the best utility over the counts the
+//    mover can still end with: the top trumps some seat holds are sure tricks (for it, lost to
+//    the others), and a card sure to lose the current trick (below the card winning it) or sure
+//    to take it (led or played so that no later seat can beat it) moves the range by one. Once a
+//    card reaches the mover's overall bound the rest are cut; a seat whose outcome no longer
+//    depends on the play thus searches one card.
 //  * Move ordering by need: a seat that still wants tricks tries its cheapest winners first, one
 //    that must avoid them its highest losing cards; leads by how likely a card is to win.
-//  * The last trick is played out without search.
+//  * The last seat of a trick looks its cards' outcomes up (the table, the last trick, settled
+//    seats) before playing them, each probe prefetched while the card before is searched; the
+//    last trick is played out without search.
+//
+// Figures (docs/performance.md, `whist bench`): from the first lead of seeded 4-player deals,
+// a median of about 0.04 ms for 8 cards and about 23 ms for 13 cards on one core.
 #pragma once
 
 #include <array>
@@ -76,11 +86,12 @@ struct SolverGoals {
 SolverGoals goals_for(const Rules& rules, const DealState& state);
 
 // The exact-bid goals for given bids (hypothetical ones, e.g. for the expert's bidding), one per
-// seat. The hook and the turned card are read from the state.
+// seat (bids.size() >= players). The cards dealt and the turned card are read from the state.
 SolverGoals exact_bid_goals(const Rules& rules, const DealState& state, std::span<const int> bids);
 
 // Call-Ace goals: the declaring side (declarer, partner or -1 when alone) takes tricks
-// together; each defender pays (or is paid) the game's value, the side shares the sum.
+// together; each defender pays (or is paid) the game's value, the side shares the sum. Every
+// seat counts the side's tricks (a defender's utility falls as they rise).
 SolverGoals call_ace_goals(int players, int cards, const Contract& contract, int declarer,
                            int partner);
 
@@ -98,7 +109,7 @@ struct RootValues {
 
 class Solver {
  public:
-  // A table of 2^table_bits buckets of two entries (48 bytes each), allocated once.
+  // A table of 2^table_bits buckets of 64 bytes (four entries), allocated once: 4 MB by default.
   explicit Solver(int table_bits = 16);
   ~Solver();
   Solver(const Solver&) = delete;
