@@ -119,7 +119,9 @@ struct Solver::Impl {
   }
   void reach(int mover, int rem, int& lo, int& hi) const;
   // Whether c, led now or beating the card winning the trick, keeps it to the end: no seat after
-  // the mover can beat it (a seat void in the led suit with a trump might).
+  // the mover can beat it (a seat void in the led suit with a trump might). This leans on the
+  // rule that a seat holding the led suit follows it (a joker aside, which loses); the tests
+  // against brute_force() check it under every rule DealState plays.
   bool holds(Card c) const {
     const DealState& s = *state;
     const bool leading = s.trick_size() == 0;
@@ -424,13 +426,17 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
       }
       if (i > 0) {
         const bool takes = !following || solver_detail::beats(c, s.winning_card(), trump);
-        int a = cur + lo;
-        int b = cur + hi;
-        if (last_seat ? (takes ? in_side : side_winning) : (takes && in_side && holds(c))) {
-          a = cur + std::max(1, lo);
-        } else if (last_seat || (!takes && own_only)) {
-          b = cur + std::min(rem - 1, hi);
+        // Whether the side is sure to take the trick (1), sure not to (0), or either (-1).
+        int gets = -1;
+        if (last_seat) {
+          gets = takes ? in_side : side_winning;
+        } else if (takes && holds(c)) {
+          gets = in_side;
+        } else if (!takes && own_only) {
+          gets = 0;
         }
+        const int a = gets == 1 ? cur + std::max(1, lo) : cur + lo;
+        const int b = gets == 0 ? cur + std::min(rem - 1, hi) : cur + hi;
         if (a <= b && goal.top[a][b] <= best_utility) continue;  // cannot be strictly better
       }
       uint64_t v = 0;
