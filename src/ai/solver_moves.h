@@ -79,20 +79,21 @@ inline void order_moves(const DealState& s, uint64_t legal, Preference pref, uin
   const Suit trump = s.trump();
   out.size = 0;
 
-  // higher: the cards elsewhere above the run in its suit (its "height" from the top).
+  // A seat that would rather lose the trick ducks: it leads its lowest cards, follows with its
+  // highest losing card, and when it must take the trick, takes it with its highest card. Any
+  // other seat, indifferent ones included, plays to take it: it leads the cards likeliest to
+  // win, follows with its cheapest winner, else its lowest card. (Playing to win when
+  // indifferent rather than low measured about half the median 13-card solve time, on several
+  // seeded sets.) higher: the cards elsewhere above the run in its suit, its distance from the
+  // top; the order compares only those counts, the trick's outcome, suits and cards.
+  const bool avoid = pref == Preference::Avoid;
   const auto add = [&](uint64_t cards, bool takes, int higher) {
     int cls = 0;
-    int rank_key = -higher;  // lowest first
-    if (leading) {
-      if (pref == Preference::Want) rank_key = higher;  // the likeliest winners first
-    } else {
+    int rank_key = avoid ? -higher : higher;  // leads: lowest first, or likeliest winners first
+    if (!leading) {
       const bool gives = takes ? in_side : side_winning;  // the trick would go to the side
-      if (pref == Preference::Want) {
-        cls = gives ? 0 : 1;  // cheapest winner, else lowest discard
-      } else if (pref == Preference::Avoid) {
-        cls = gives ? 1 : 0;  // highest loser (duck), else the highest winner
-        rank_key = higher;
-      }
+      cls = gives == avoid ? 1 : 0;
+      rank_key = avoid ? higher : -higher;
     }
     Run& r = out.items[out.size++];
     r.cards = cards;
