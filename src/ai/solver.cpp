@@ -397,15 +397,17 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
       play(c, saved);
       best = child(tricks, rem);
       unplay(c, saved);
+      missed = nullptr;  // (taken by the search of the position after the trick)
     }
   } else {
     const int cur = count(mover, tricks);
     RunList runs;
     order_moves(s, legal, preference(mover, cur, rem), side[mover], elsewhere(mover), runs);
     // The best the mover can reach at all: no later card can be strictly better once a card
-    // gives it. The bounds by card: a card that loses the trick for sure (below the card
-    // winning it, or at the last seat) leaves one trick fewer to take; one that wins it at the
-    // last seat takes one (and at most one sure trick goes into it).
+    // gives it. And by card: one sure to lose the trick for the mover's side (below the card
+    // winning it, or at the last seat) leaves one trick fewer to take; one sure to take it (at
+    // the last seat, or led or played so that no later seat can beat it) takes one, at least
+    // (a sure trump may go into it).
     int lo = 0;
     int hi = rem;
     if (runs.size > 1) reach(mover, rem, lo, hi);
@@ -445,6 +447,7 @@ uint64_t Solver::Impl::search(uint64_t tricks, int rem) {
         play(c, saved);
         v = child(tricks, rem);
         unplay(c, saved);
+        missed = nullptr;
         if (aborted) return v;
       }
       const int u = utility(mover, v);
