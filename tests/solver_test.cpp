@@ -300,7 +300,8 @@ TEST(Solver, EquivalentCardsShareTheirValue) {
 
 TEST(Solver, SettledSeatsNeedNoSearch) {
   // Binary scoring: seat 0 bid 0 and cannot avoid a trick with the top trumps, the others bid 5
-  // and cannot reach it: nothing the play does changes anyone's score.
+  // and cannot reach it: nothing the play does changes anyone's score. The sure trump tricks
+  // bound every seat's reach, so each takes its first card.
   DealState s =
       playing(Suit::Spades, {"AS KS QS JS TS", "AH KH QH JH TH", "AD KD QD JD TD"}, {0, 5, 5});
   Rules r;
