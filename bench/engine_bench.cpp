@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "ai/solver.h"
+#include "ai/solver_bench.h"
 #include "core/rng.h"
 #include "game/deal.h"
 #include "game/playout.h"
@@ -128,6 +130,33 @@ void BM_Perft(benchmark::State& st) {
   st.SetItemsProcessed(static_cast<int64_t>(leaves));
 }
 BENCHMARK(BM_Perft)->DenseRange(0, 6)->Unit(benchmark::kMillisecond);
+
+// The open-card solver from the first lead of the seeded 4-player deals of `whist bench`
+// (ai/solver_bench.h), each deal once, the table cleared before each; items are nodes. The time
+// per iteration is the mean over the set.
+void solve_deals(benchmark::State& st, int cards, int count) {
+  std::vector<SolverBenchDeal> deals = solver_bench_deals(cards, count, kSolverBenchSeed);
+  Solver solver;
+  size_t i = 0;
+  uint64_t nodes = 0;
+  for (auto _ : st) {
+    SolverBenchDeal& d = deals[i++ % deals.size()];
+    solver.clear();
+    benchmark::DoNotOptimize(solver.solve(d.state, d.goals));
+    nodes += solver.nodes();
+  }
+  st.SetItemsProcessed(static_cast<int64_t>(nodes));
+}
+void BM_SolverEightCards(benchmark::State& st) {
+  solve_deals(st, kSolverBenchSmallCards, kSolverBenchSmallDeals);
+}
+BENCHMARK(BM_SolverEightCards)->Iterations(kSolverBenchSmallDeals)->Unit(benchmark::kMillisecond);
+void BM_SolverThirteenCards(benchmark::State& st) {
+  solve_deals(st, kSolverBenchLargeCards, kSolverBenchLargeDeals);
+}
+BENCHMARK(BM_SolverThirteenCards)
+    ->Iterations(kSolverBenchLargeDeals)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Signature(benchmark::State& st) {
   for (auto _ : st) benchmark::DoNotOptimize(bench_signature());

@@ -1,6 +1,8 @@
 // `whist bench`: the engine's signature (perft counts of fixed deals and a checksum of seeded
 // random playouts, hashed into one number that must not change unless the rules do) and its
-// speed on one core: random card plays per second and the cost of legal-move generation.
+// speed on one core: random card plays per second and the cost of legal-move generation; then the
+// open-card solver's time per solve on seeded deals, with its node counts (the solver signature,
+// kept apart from the engine's).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -10,6 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "ai/solver.h"
+#include "ai/solver_bench.h"
 #include "cli/commands.h"
 #include "game/playout.h"
 
@@ -20,6 +24,7 @@ namespace {
 struct BenchArgs {
   bool json = false;
   bool quick = false;
+  bool solver_only = false;
   uint64_t profile = 0;  // playouts to run for a profiler, no timing
 };
 
@@ -146,6 +151,43 @@ constexpr const char* kBuild = "optimised";
 constexpr const char* kBuild = "debug (assertions on): speeds are not representative";
 #endif
 
+// The solver on the two seeded sets (solver_bench.h): 8 cards from the 32-card deck, 13 from
+// the full deck.
+struct SolverFigures {
+  SolverBenchResult small;
+  SolverBenchResult large;
+};
+
+SolverFigures measure_solver() {
+  Solver solver;
+  SolverFigures f;
+  auto small = solver_bench_deals(kSolverBenchSmallCards, kSolverBenchSmallDeals, kSolverBenchSeed);
+  f.small = run_solver_bench(solver, small);
+  auto large = solver_bench_deals(kSolverBenchLargeCards, kSolverBenchLargeDeals, kSolverBenchSeed);
+  f.large = run_solver_bench(solver, large);
+  return f;
+}
+
+nlohmann::json solver_json(const SolverBenchResult& r, int cards) {
+  return {{"cards", cards},
+          {"deals", r.deals},
+          {"median_ms", r.median_ms},
+          {"mean_ms", r.mean_ms},
+          {"nodes", r.nodes}};
+}
+
+void print_solver(const SolverFigures& f) {
+  fmt::print("open-card solver, 4 players from the first lead, thread CPU time per solve ({}):\n",
+             kBuild);
+  const auto line = [](const char* what, const SolverBenchResult& r) {
+    fmt::print("  {:<24} {:>3} deals  median {:8.3f} ms  mean {:8.3f} ms  {:>10} nodes\n", what,
+               r.deals, r.median_ms, r.mean_ms, r.nodes);
+  };
+  line("8 cards, 32-card deck", f.small);
+  line("13 cards, full deck", f.large);
+  fmt::print("solver signature: {} {}\n", f.small.nodes, f.large.nodes);
+}
+
 // The 1-minute load average (Linux), to tell a loaded machine from a slow engine; -1 if unknown.
 double load_average() {
   double load = -1;
@@ -157,6 +199,19 @@ double load_average() {
 }
 
 int run_bench(const BenchArgs& args) {
+  if (args.solver_only) {
+    const SolverFigures f = measure_solver();
+    if (args.json) {
+      fmt::print("{}\n",
+                 nlohmann::json{{"solver_small", solver_json(f.small, kSolverBenchSmallCards)},
+                                {"solver_large", solver_json(f.large, kSolverBenchLargeCards)},
+                                {"build", kBuild}}
+                     .dump());
+    } else {
+      print_solver(f);
+    }
+    return 0;
+  }
   if (args.profile > 0) {
     Rng rng(1);
     const std::vector<DealState> pool = bid_deals(rng, kPool);
@@ -169,7 +224,11 @@ int run_bench(const BenchArgs& args) {
   const double sig_secs = seconds_since(start);
   const std::vector<BenchDeal> deals = bench_deals();
   Speeds sp;
-  if (!args.quick) sp = measure();
+  SolverFigures solver;
+  if (!args.quick) {
+    sp = measure();
+    solver = measure_solver();
+  }
   g_sink = sp.sink;
   const double load = load_average();
   const unsigned cpus = std::thread::hardware_concurrency();
@@ -191,6 +250,8 @@ int run_bench(const BenchArgs& args) {
       j["legal_cards_ns"] = sp.legal_cards_ns;
       j["legal_actions_ns"] = sp.legal_actions_ns;
       j["perft_leaves_per_second"] = sp.perft_leaves_per_second;
+      j["solver_small"] = solver_json(solver.small, kSolverBenchSmallCards);
+      j["solver_large"] = solver_json(solver.large, kSolverBenchLargeCards);
       j["build"] = kBuild;
       j["load_average"] = load;
       j["cpus"] = cpus;
@@ -222,6 +283,7 @@ int run_bench(const BenchArgs& args) {
     fmt::print("  legal_actions()   {:7.2f} ns a call (the same positions)\n", sp.legal_actions_ns);
     fmt::print("  perft             {:7.2f} M sequences/s (the fixed deals, last trick in bulk)\n",
                sp.perft_leaves_per_second / 1e6);
+    print_solver(solver);
   }
   fmt::print("signature: {}\n", sig.signature);
   return 0;
@@ -235,6 +297,7 @@ void add_bench(CLI::App& app, int& status) {
   auto args = std::make_shared<BenchArgs>();
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quick", args->quick, "the signature only, no speed measurements");
+  cmd->add_flag("--solver", args->solver_only, "the open-card solver's figures only");
   cmd->add_option("--profile", args->profile,
                   "only play this many random playouts (card plays only), untimed, for profilers");
   cmd->callback([args, &status] { status = run_bench(*args); });
