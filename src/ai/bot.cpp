@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "ai/ismcts.h"
 #include "ai/random_bot.h"
 
 namespace whist {
@@ -83,6 +84,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     bot = make_random_bot();
   } else if (kind == "random") {
     error = "the random bot takes no settings";
+  } else if (kind == "ismcts") {
+    bot = make_ismcts_bot(params, error);
   } else {
     error = "unknown bot '" + std::string(kind) +
             "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";
