@@ -68,8 +68,8 @@ CardSet beating(const DealState& s, CardSet set) {
   return out;
 }
 
-// The highest (or lowest) ranked card of `set` whatever its suit, ties at random; a joker only
-// when the set holds nothing else.
+// The highest (or lowest) ranked card of `set` (not empty, no joker) whatever its suit, ties at
+// random.
 Card by_rank(CardSet set, bool high, Rng& rng) {
   for (int i = 0; i < kNumRanks; ++i) {
     const int r = high ? kNumRanks - 1 - i : i;
@@ -77,7 +77,24 @@ Card by_rank(CardSet set, bool high, Rng& rng) {
     if (m != 0)
       return (m & (m - 1)) == 0 ? Card::from_index(std::countr_zero(m)) : rng.pick(CardSet(m));
   }
-  return rng.pick(set);
+  return set.lowest();  // not reached
+}
+
+// The cards of `set` that no other seat can beat in their suit (the stock aside).
+CardSet masters(const DealState& s, CardSet set) {
+  CardSet others;
+  for (int p = 0; p < s.players(); ++p) {
+    if (p != s.to_move()) others |= s.hand(p);
+  }
+  uint64_t out = 0;
+  for (int si = 0; si < kNumSuits; ++si) {
+    const auto suit = static_cast<Suit>(si);
+    const uint32_t theirs = others.suit_bits(suit);
+    const uint32_t above =
+        theirs == 0 ? 0x1FFFu : 0x1FFFu & ~((2u << (31 - std::countl_zero(theirs))) - 1);
+    out |= static_cast<uint64_t>(set.suit_bits(suit) & above) << (16 * si);
+  }
+  return CardSet(out);
 }
 
 Card rollout_card(const DealState& s, const Goals& g, Rng& rng) {
@@ -86,16 +103,27 @@ Card rollout_card(const DealState& s, const Goals& g, Rng& rng) {
   if (rng.below(100) < kRandomShare) return rng.pick(legal);
   const bool want = wants_trick(s, g, s.to_move());
   const CardSet jokers = legal & CardSet::jokers();
+  const CardSet plain = legal - jokers;
+  if (plain.empty()) return jokers.lowest();
   if (s.trick_size() == 0) {
     if (want && !jokers.empty()) return jokers.lowest();  // a led joker wins
-    return by_rank(legal - jokers, want, rng);
+    const CardSet top = masters(s, plain);
+    // Wanting a trick, lead a card no one can beat in its suit; else keep the high cards.
+    if (want && !top.empty()) return by_rank(top, true, rng);
+    const CardSet low = plain - top;
+    return by_rank(low.empty() ? plain : low, false, rng);
   }
   const CardSet winners = beating(s, legal);
   const bool last = s.trick_size() == s.players() - 1;
   if (want) {
-    // Win as cheaply as is safe: the lowest winner when no one plays after, else the highest.
-    if (!winners.empty()) return by_rank(winners, !last, rng);
-    return by_rank(legal - jokers, false, rng);
+    // Win as cheaply as is safe: the lowest winner when no one plays after, else the lowest
+    // winner no one can beat in its suit, else the highest.
+    if (!winners.empty()) {
+      if (last) return by_rank(winners, false, rng);
+      const CardSet top = masters(s, winners);
+      return top.empty() ? by_rank(winners, true, rng) : by_rank(top, false, rng);
+    }
+    return by_rank(plain, false, rng);
   }
   const CardSet losers = legal - winners;
   if (!jokers.empty()) return jokers.lowest();  // a joker would win if led later: shed it
@@ -200,7 +228,8 @@ Action rollout_action(const DealState& s, Rng& rng) {
     case Phase::Discard: {
       CardSet options;
       for (Action a : legal) options |= a.card();
-      const CardSet plain = options - CardSet::suit_mask(s.trump()) - CardSet::jokers();
+      CardSet plain = options - CardSet::jokers();
+      if (s.trump() != Suit::None) plain -= CardSet::suit_mask(s.trump());
       return Action::discard(by_rank(plain.empty() ? options : plain, false, rng));
     }
     default:
