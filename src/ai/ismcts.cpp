@@ -47,6 +47,9 @@ ActionList tree_actions(const DealState& state) {
   return out.size > 0 ? out : legal;
 }
 
+// More actions than a deal takes in practice (a longer path would only reallocate).
+constexpr size_t kMaxDepth = 512;
+
 class Search {
  public:
   // Runs the search; false when no world could be drawn.
@@ -56,8 +59,9 @@ class Search {
     rng_ = &rng;
     nodes_.clear();
     // Each iteration adds at most one node: reserving them all up front keeps the loop free of
-    // allocation (past this, under a time limit with a huge budget, the pool grows by doubling).
-    nodes_.reserve(static_cast<size_t>(std::min(config.iterations, 1 << 20)) + 1);
+    // allocation (and the bot's pool keeps its memory from one decision to the next).
+    nodes_.reserve(static_cast<size_t>(config.iterations) + 1);
+    path_.reserve(kMaxDepth);
     nodes_.push_back(Node{});
     scale_ = 1;
     const Knowledge knowledge = infer(rules, view);
