@@ -33,6 +33,8 @@ inline std::vector<BotSpec> bot_specs() {
   return {
       {"random", 1500, 60},
       {"heuristic", 1500, 60},
+      {"ismcts:iterations=30", 20, 10},
+      {"expert:easy", 20, 10},
   };
 }
 

@@ -2,8 +2,10 @@
 
 #include <charconv>
 
+#include "ai/expert.h"
 #include "ai/external.h"
 #include "ai/heuristic.h"
+#include "ai/ismcts.h"
 #include "ai/random_bot.h"
 
 namespace whist {
@@ -94,6 +96,10 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     bot = make_heuristic_bot();
   } else if (kind == "heuristic") {
     error = "the heuristic bot takes no settings";
+  } else if (kind == "ismcts") {
+    bot = make_ismcts_bot(params, error);
+  } else if (kind == "expert") {
+    bot = make_expert_bot(params, error);
   } else {
     error = "unknown bot '" + std::string(kind) +
             "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";

@@ -209,12 +209,33 @@ ActionList DealState::legal_actions() const {
     case Phase::TurnKitty:
     case Phase::CallCard:
     case Phase::Exchange:
-    case Phase::Discard:
-      for (int code = Action::kContractBase; code < Action::kDiscardBase + 64; ++code) {
-        const Action a = Action::from_code(static_cast<uint16_t>(code));
-        if (a.kind() != ActionKind::Invalid && why_illegal_call_ace(a).empty()) out.push(a);
+    case Phase::Discard: {
+      // Only the phase's own kind of action can be legal: try those (in code order, as search
+      // and the bench signature expect), not every code, so that search seldom builds a string.
+      const auto consider = [&](Action a) {
+        if (why_illegal_call_ace(a).empty()) out.push(a);
+      };
+      if (phase_ == Phase::ChooseTrump) {
+        for (int s = 0; s < kNumSuits; ++s) consider(Action::choose_trump(static_cast<Suit>(s)));
+      } else if (phase_ == Phase::TurnKitty) {
+        consider(Action::accept_trump());
+        consider(Action::turn_next());
+      } else if (phase_ == Phase::CallCard) {
+        // Aces, and kings for a declarer holding all four aces.
+        const CardSet aces = CardSet(0x1000100010001000ull);
+        const bool kings = hands_[to_move_].contains(aces);
+        for (int s = 0; s < kNumSuits; ++s) {
+          if (kings) consider(Action::call(Card(static_cast<Suit>(s), Rank::King)));
+          consider(Action::call(Card(static_cast<Suit>(s), Rank::Ace)));
+        }
+      } else if (phase_ == Phase::Exchange) {
+        consider(Action::take_kitty());
+        consider(Action::keep_hand());
+      } else {
+        for (Card c : hands_[to_move_]) consider(Action::discard(c));
       }
       break;
+    }
     case Phase::Done:
       break;
   }

@@ -1,0 +1,322 @@
+#include "ai/expert.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "ai/heuristic.h"
+#include "ai/solver.h"
+#include "ai/world.h"
+
+namespace whist {
+
+ExpertSettings expert_settings(Level level) {
+  ExpertSettings s;
+  switch (level) {
+    case Level::Easy:
+      s.worlds = 6;
+      s.min_worlds = 3;
+      s.bid_worlds = 4;
+      s.node_budget = 150000;
+      break;
+    case Level::Normal:
+      break;
+    case Level::Hard:
+      s.worlds = 64;
+      s.min_worlds = 16;
+      s.bid_worlds = 32;
+      s.node_budget = 8000000;
+      break;
+    case Level::Max:
+      s.worlds = 200;
+      s.min_worlds = 48;
+      s.bid_worlds = 96;
+      s.node_budget = 40000000;
+      break;
+  }
+  return s;
+}
+
+namespace {
+
+// The smallest node limit of one world's solve.
+constexpr uint64_t kMinWorldNodes = 20000;
+
+double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+// Whether the bids already made say anything about the hands (made after looking at them).
+bool bids_informative(const PlayerView& v) {
+  return !v.setup.blind_bidding && v.mode != OneCardMode::Blind &&
+         v.mode != OneCardMode::Forehead && v.setup.forced_bid < 0;
+}
+
+// How far a bid other than the model's counts against a world, per trick of difference, and
+// what a card other than the model's counts.
+constexpr double kBidMissPerTrick = 1.5;
+constexpr double kPlayMiss = 0.2;
+
+// The seat that bids first: after the dealer, or in Israeli whist after the declarer.
+int first_bidder(const PlayerView& v) {
+  const int from = v.setup.family == Family::Israeli ? v.auction.declarer : v.dealer;
+  return (from + 1) % v.players;
+}
+
+// How likely the other seats' bids and cards are in world `w` under a model of the other
+// players (policy-based inference): the deal is replayed from its first bid, and each choice of
+// another seat counts 1 when the model makes it too, less when it does not.
+double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model) {
+  Holdings start = w;
+  const auto hands = hands_at_start(v, w);
+  for (int p = 0; p < v.players; ++p) start[p] = hands[p];
+  double log_l = 0;
+  PlayerView v0 = v;
+  v0.plays.clear();
+  const bool bids_known = v.setup.family != Family::CallAce && bids_informative(v);
+  if (bids_known) {
+    // The bids, from the first bidder on.
+    v0.phase = Phase::Bidding;
+    v0.to_move = first_bidder(v);
+    for (int p = 0; p < v.players; ++p) v0.bids[p] = -1;
+    const int declarer = v.auction.declarer;
+    if (v.setup.family == Family::Israeli && !v.setup.declarer_raise && declarer >= 0) {
+      v0.bids[declarer] = v.bids[declarer];
+    }
+    DealState st = build_world(v0, start);
+    for (int i = 0; i < v.players && st.phase() == Phase::Bidding; ++i) {
+      const int q = st.to_move();
+      if (v.bids[q] < 0) break;
+      const Action actual = Action::bid(v.bids[q]);
+      if (!st.is_legal(actual)) break;
+      if (q != v.seat) {
+        const Action predicted = model.choose(rules, make_view(st, q));
+        if (predicted.kind() == ActionKind::Bid) {
+          log_l -= kBidMissPerTrick * std::abs(predicted.bid_value() - v.bids[q]);
+        }
+      }
+      DealState::Undo u;
+      st.apply(actual, u);
+    }
+  }
+  if (!v.plays.empty()) {
+    v0 = v;
+    v0.plays.clear();
+    v0.phase = Phase::Playing;
+    DealState st = build_world(v0, start);
+    const double miss = std::log(kPlayMiss);
+    for (const PlayedCard& p : v.plays) {
+      if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
+      if (p.seat != v.seat && st.legal_cards().size() > 1) {
+        const Action predicted = model.choose(rules, make_view(st, p.seat));
+        if (!(predicted == Action::play(p.card))) log_l += miss;
+      }
+      DealState::Undo u;
+      st.play(p.card, u);
+    }
+  }
+  return std::exp(log_l);
+}
+
+class ExpertBot final : public Bot {
+ public:
+  ExpertBot(ExpertSettings settings, std::string name)
+      : settings_(settings),
+        name_(std::move(name)),
+        heuristic_(make_heuristic_bot()),
+        model_(make_heuristic_bot()) {}
+
+  std::string name() const override { return name_; }
+
+  void new_deal(uint64_t seed) override {
+    rng_.reseed(seed);
+    heuristic_->new_deal(seed ^ 0x5DEECE66Dull);
+    model_->new_deal(seed ^ 0x2545F4914F6CDD1Dull);
+  }
+
+  Action choose(const Rules& rules, const PlayerView& v) override {
+    if (v.legal.size == 1) return v.legal.items[0];
+    if (v.phase == Phase::Playing && settings_.search_play) return play(rules, v);
+    if (v.phase == Phase::Bidding && !v.own_hand.empty() && settings_.search_bids) {
+      return bid(rules, v);
+    }
+    return heuristic_->choose(rules, v);
+  }
+
+ private:
+  // `count` worlds for the view, drawn `oversample` times over and resampled by the likelihood
+  // of the bids made (systematic resampling: likely worlds may appear several times).
+  std::vector<Holdings> sample(const Rules& rules, const PlayerView& v, int count) {
+    std::vector<Holdings> out;
+    const Knowledge k = infer(rules, v);
+    const bool weigh =
+        settings_.oversample > 1 && (!v.plays.empty() || (bids_informative(v) && [&] {
+          for (int p = 0; p < v.players; ++p) {
+            if (p != v.seat && v.bids[p] >= 0) return true;
+          }
+          return false;
+        }()));
+    const int draws = weigh ? count * settings_.oversample : count;
+    candidates_.clear();
+    weights_.clear();
+    Holdings w{};
+    for (int i = 0; i < draws; ++i) {
+      if (!draw_world(k, rng_, w)) break;
+      candidates_.push_back(w);
+      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_) : 1.0);
+    }
+    if (candidates_.empty()) return out;
+    if (!weigh) return candidates_;
+    double total = 0;
+    for (double x : weights_) total += x;
+    if (!(total > 0))
+      return {candidates_.begin(),
+              candidates_.begin() + std::min<size_t>(count, candidates_.size())};
+    const double step = total / count;
+    double target = uniform01(rng_) * step, acc = 0;
+    size_t i = 0;
+    for (int n = 0; n < count; ++n) {
+      while (i + 1 < candidates_.size() && acc + weights_[i] <= target) acc += weights_[i++];
+      out.push_back(candidates_[i]);
+      target += step;
+    }
+    return out;
+  }
+
+  Action play(const Rules& rules, const PlayerView& v) {
+    const std::vector<Holdings> worlds = sample(rules, v, settings_.worlds);
+    if (worlds.empty()) return heuristic_->choose(rules, v);
+    std::array<double, 64> sum{};
+    uint64_t nodes = 0;
+    int solved = 0, tried = 0;
+    // A world whose tree is too large for its share of the budget is left out rather than
+    // guessed at (an unfinished search has no value); early 13-card tricks need this.
+    solver_.set_node_limit(
+        std::max<uint64_t>(settings_.node_budget / settings_.min_worlds, kMinWorldNodes));
+    for (const Holdings& w : worlds) {
+      DealState world = build_world(v, w);
+      const SolverGoals goals = goals_for(rules, world);
+      RootValues values;
+      solver_.solve_root(world, goals, values);
+      ++tried;
+      nodes += solver_.nodes();
+      if (values.exact) {
+        for (const Action a : v.legal) sum[a.card().index()] += values.value_of(a.card());
+        ++solved;
+      }
+      if (tried >= settings_.min_worlds && nodes >= settings_.node_budget) break;
+    }
+    solver_.set_node_limit(0);
+    const Action preferred = heuristic_->choose(rules, v);
+    if (solved == 0) return preferred;
+    Action best = preferred;
+    for (const Action a : v.legal) {
+      const double x = sum[a.card().index()], b = sum[best.card().index()];
+      if (x > b + 1e-9) best = a;
+    }
+    return best;
+  }
+
+  Action bid(const Rules& rules, const PlayerView& v) {
+    ActionList bids;
+    for (const Action a : v.legal) {
+      if (a.kind() == ActionKind::Bid) bids.push(a);
+    }
+    if (bids.size == 0) return heuristic_->choose(rules, v);
+    if (bids.size == 1) return bids.items[0];
+    const std::vector<Holdings> worlds = sample(rules, v, settings_.bid_worlds);
+    if (worlds.empty()) return heuristic_bid(rules, v);
+    const CardSet deck = rules.deck_cards();
+    std::array<double, 64> sum{};
+    for (const Holdings& w : worlds) {
+      Position pos;
+      for (int p = 0; p < v.players; ++p) {
+        pos.hands[p] = w[p];
+        pos.bids[p] = static_cast<int8_t>(v.bids[p]);
+      }
+      double last_est = 0;
+      const int last = predict_bids(v, w, deck, pos.bids, last_est);
+      const std::array<int8_t, kMaxPlayers> predicted = pos.bids;
+      pos.phase = Phase::Playing;
+      pos.first_leader =
+          v.setup.family == Family::Israeli ? v.auction.declarer : (v.dealer + 1) % v.players;
+      pos.to_move = pos.first_leader;
+      pos.trump = v.trump;
+      pos.mode = v.mode;
+      pos.zero_open = v.setup.zero_play_open;
+      pos.zero_announced = v.zero_announced;
+      pos.auction = v.auction;
+      for (const Action b : bids) {
+        pos.bids = predicted;
+        pos.bids[v.seat] = static_cast<int8_t>(b.bid_value());
+        respect_hook(v, last, last_est, pos.bids);
+        DealState world = DealState::from_position(v.setup, pos);
+        const SolverGoals goals = goals_for(rules, world);
+        sum[b.bid_value()] += solver_.solve(world, goals)[v.seat];
+      }
+    }
+    Action best = bids.items[0];
+    for (const Action b : bids) {
+      if (sum[b.bid_value()] > sum[best.bid_value()] + 1e-9) best = b;
+    }
+    return best;
+  }
+
+  // The bids of the seats still to speak, from each world's hands: the rounded trick estimate.
+  // Returns the last of them to speak (-1 if none) and sets its estimate in `last_est`.
+  static int predict_bids(const PlayerView& v, const Holdings& w, CardSet deck,
+                          std::array<int8_t, kMaxPlayers>& bids, double& last_est) {
+    int last = -1;
+    for (int i = 0; i < v.players; ++i) {
+      const int q = (first_bidder(v) + i) % v.players;
+      if (q == v.seat || bids[q] >= 0) continue;
+      const double est = estimate_tricks(w[q], v.trump, v.players, v.cards, deck);
+      bids[q] = static_cast<int8_t>(std::clamp(static_cast<int>(std::lround(est)), 0, v.cards));
+      last = q;
+      last_est = est;
+    }
+    return last;
+  }
+
+  // Under the hook the last speaker may not make the bids sum to the cards: it moves one
+  // trick towards its estimate.
+  static void respect_hook(const PlayerView& v, int last, double last_est,
+                           std::array<int8_t, kMaxPlayers>& bids) {
+    if (!v.setup.hook || last < 0) return;
+    int sum = 0;
+    for (int p = 0; p < v.players; ++p) sum += bids[p];
+    if (sum != v.cards) return;
+    const int up = bids[last] + 1, down = bids[last] - 1;
+    const bool go_up = down < 0 || (up <= v.cards && last_est > bids[last]);
+    bids[last] = static_cast<int8_t>(go_up ? up : down);
+  }
+
+  ExpertSettings settings_;
+  std::string name_;
+  std::unique_ptr<Bot> heuristic_;
+  std::unique_ptr<Bot> model_;  // how the other players are taken to decide
+  Solver solver_;
+  std::vector<Holdings> candidates_;
+  std::vector<double> weights_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
+  ExpertSettings s = expert_settings(params.level);
+  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "search_bids", "search_play"},
+                    error);
+  s.search_bids = params.get_int("search_bids", s.search_bids, 0, 1, error) != 0;
+  s.search_play = params.get_int("search_play", s.search_play, 0, 1, error) != 0;
+  s.worlds = params.get_int("worlds", s.worlds, 1, 10000, error);
+  s.min_worlds = std::min(s.min_worlds, s.worlds);
+  s.bid_worlds = params.get_int("bid_worlds", s.bid_worlds, 1, 10000, error);
+  s.node_budget = static_cast<uint64_t>(params.get_int(
+                      "budget", static_cast<int>(s.node_budget / 1000), 1, 1000000, error)) *
+                  1000;
+  s.oversample = params.get_int("oversample", s.oversample, 1, 100, error);
+  if (!error.empty()) return nullptr;
+  std::string name = "expert:" + std::string(level_name(params.level));
+  for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;
+  return std::make_unique<ExpertBot>(s, name);
+}
+
+}  // namespace whist

@@ -1,0 +1,105 @@
+// The expert bot: its spec, its determinism, and plays whose answer does not depend on the
+// hidden cards.
+#include "ai/expert.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "game/match.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist {
+namespace {
+
+CardSet cards(const char* text) { return parse_card_set(text).value(); }
+
+std::vector<std::string> names(int n) {
+  std::vector<std::string> out;
+  for (int p = 0; p < n; ++p) out.push_back("p" + std::to_string(p));
+  return out;
+}
+
+std::unique_ptr<Bot> expert(const char* spec) {
+  std::string error;
+  auto bot = make_bot(spec, error);
+  EXPECT_TRUE(bot) << error;
+  return bot;
+}
+
+TEST(ExpertBot, SpecsLevelsAndBadSettings) {
+  EXPECT_EQ(expert("expert")->name(), "expert:normal");
+  EXPECT_EQ(expert("expert:hard")->name(), "expert:hard");
+  EXPECT_EQ(expert("expert:easy:worlds=3")->name(), "expert:easy:worlds=3");
+  std::string error;
+  EXPECT_FALSE(make_bot("expert:worlds=0", error));
+  EXPECT_NE(error.find("worlds"), std::string::npos) << error;
+  EXPECT_FALSE(make_bot("expert:depth=2", error));
+  EXPECT_NE(error.find("unknown setting 'depth'"), std::string::npos) << error;
+  EXPECT_FALSE(make_bot("expert:ultra", error));
+  EXPECT_NE(error.find("unknown level"), std::string::npos) << error;
+}
+
+// Oh Hell for 4 with two cards each, clubs trump, seat 0 dealing: seats 1, 2 and 3 have played
+// 5D, 4D and 2D to the first trick, and seat 0 holds KD and 3D. With a bid of 0 it must play
+// the 3D (the KD would take the trick for certain); needing a trick, the KD (the 3D loses this
+// trick for certain, and the KD might not win the next).
+Match last_to_play(int bid0, int bid3) {
+  Rules r = *make_preset("oh-hell", 4);
+  EXPECT_EQ(set_option(r, "schedule=2"), "");
+  Match m(r, names(4), 0);
+  Hands h{};
+  h[0] = cards("KD 3D");
+  h[1] = cards("5D AH");
+  h[2] = cards("4D AS");
+  h[3] = cards("2D KS");
+  EXPECT_EQ(m.deal_given(h, *parse_card("9C")), "");
+  for (int b : {1, 0, bid3, bid0}) m.apply(Action::bid(b));
+  for (const char* c : {"5D", "4D", "2D"}) m.apply(Action::play(*parse_card(c)));
+  return m;
+}
+
+TEST(ExpertBot, DucksWhenItWantsNoTrickAndWinsWhenItNeedsOne) {
+  for (const char* spec : {"expert:easy", "expert"}) {
+    const auto bot = expert(spec);
+    {
+      const Match m = last_to_play(0, 0);
+      bot->new_deal(7);
+      EXPECT_EQ(bot->choose(m.rules(), m.view(0)), Action::play(*parse_card("3D"))) << spec;
+    }
+    {
+      const Match m = last_to_play(1, 1);
+      bot->new_deal(7);
+      EXPECT_EQ(bot->choose(m.rules(), m.view(0)), Action::play(*parse_card("KD"))) << spec;
+    }
+  }
+}
+
+// The same seed gives the same game, action for action.
+TEST(ExpertBot, SameSeedSameGame) {
+  const Rules r = *make_preset("romanian", 4);
+  std::vector<Action> runs[2];
+  for (auto& actions : runs) {
+    Match m(r, names(4), 0);
+    Rng deal_rng(11);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < 4; ++p) bots.push_back(expert("expert:easy"));
+    for (int d = 0; d < 6; ++d) {
+      m.deal_random(deal_rng);
+      for (int p = 0; p < 4; ++p) bots[p]->new_deal(1000 * d + p);
+      while (m.in_deal()) {
+        const int seat = m.state().to_move();
+        const Action a = bots[seat]->choose(r, m.view(seat));
+        ASSERT_EQ(m.why_illegal(a), "");
+        actions.push_back(a);
+        m.apply(a);
+      }
+    }
+  }
+  EXPECT_EQ(runs[0], runs[1]);
+}
+
+}  // namespace
+}  // namespace whist
