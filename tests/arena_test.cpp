@@ -200,10 +200,11 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
   EXPECT_EQ(ext["spec"], kFirstLegal);
   EXPECT_EQ(ext["engine"], "first_legal 1.0");
   EXPECT_EQ(ext["samples"], 10);
-  for (const char* key :
-       {"mean_points", "sd", "ci95_half_width", "bid_accuracy", "mean_decision_ms"}) {
+  for (const char* key : {"mean_points", "sd", "ci95_half_width", "bid_accuracy",
+                          "mean_decision_ms", "max_decision_ms"}) {
     EXPECT_TRUE(ext[key].is_number()) << key;
   }
+  EXPECT_GE(ext["max_decision_ms"].get<double>(), ext["mean_decision_ms"].get<double>());
   EXPECT_EQ(ext["ci95"].size(), 2u);
   EXPECT_EQ(j["results"][1]["positions"], nlohmann::json({1, 2, 3}));
   EXPECT_TRUE(j["results"][1]["engine"].is_null());

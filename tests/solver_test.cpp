@@ -122,7 +122,7 @@ Case random_case(Rng& rng) {
   return c;
 }
 
-// The mover's utility of every legal card, by brute force.
+// The mover's utility of every legal card, and every seat's, by brute force.
 void expect_root_matches(DealState& state, const SolverGoals& goals, const RootValues& root,
                          const std::string& what) {
   ASSERT_EQ(root.count, state.legal_cards().size()) << what;
@@ -137,6 +137,7 @@ void expect_root_matches(DealState& state, const SolverGoals& goals, const RootV
     const Values v = brute_force(state, goals);
     state.unplay(u);
     ASSERT_EQ(root.value[i], v[mover]) << what << " card " << to_string(c);
+    ASSERT_EQ(root.all[i], v) << what << " card " << to_string(c) << ": every seat's utility";
     if (v[mover] > best) {
       best = v[mover];
       best_card = c;

@@ -45,6 +45,7 @@ struct BotTally {
   int64_t made = 0;
   int64_t decisions = 0;
   double seconds = 0;
+  double slowest = 0;  // the longest decision, in seconds
 };
 
 struct SetResult {
@@ -135,7 +136,9 @@ class Runner {
         const auto start = Clock::now();
         guarded(k, r, seat, i, [&] { a = bots[i]->choose(rules_, view); });
         BotTally& t = out.bots[i];
-        t.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+        const double took = std::chrono::duration<double>(Clock::now() - start).count();
+        t.seconds += took;
+        t.slowest = std::max(t.slowest, took);
         ++t.decisions;
         if (!view.legal.contains(a)) {
           throw Failure{where(k, r, seat) + ": bot '" + config_.bots[i] +
@@ -309,6 +312,7 @@ ArenaRun run_arena(const ArenaConfig& config) {
         s.bids_made += t.made;
         s.decisions += t.decisions;
         s.decision_seconds += t.seconds;
+        s.slowest_seconds = std::max(s.slowest_seconds, t.slowest);
       }
       s.set_means.push_back(points / static_cast<double>(s.positions.size() * n));
     }

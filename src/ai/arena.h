@@ -77,6 +77,7 @@ struct SpecStats {
   int64_t bids_made = 0;
   int64_t decisions = 0;
   double decision_seconds = 0;
+  double slowest_seconds = 0;  // the longest single decision
 };
 
 struct ArenaReport {

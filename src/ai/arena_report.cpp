@@ -127,8 +127,9 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
       "thread{}, {:.1f} s\n\n",
       rules.variant, n, config.seed, config.deals, n, rep.deals_played, rep.thrown_in,
       config.threads, config.threads == 1 ? "" : "s", rep.seconds);
-  std::vector<std::vector<std::string>> rows = {
-      {"bot", "seats", "points/deal", "95% CI", "bid accuracy", "decisions", "ms/decision"}};
+  std::vector<std::vector<std::string>> rows = {{"bot", "seats", "points/deal", "95% CI",
+                                                 "bid accuracy", "decisions", "ms/decision",
+                                                 "max ms"}};
   for (const SpecStats& s : rep.specs) {
     std::string seats;
     for (int p : s.positions) seats += (seats.empty() ? "" : " ") + std::to_string(p);
@@ -136,9 +137,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     rows.push_back({s.spec + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
                     fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
                     std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
-                    std::to_string(s.decisions), ms_text(mean_ms(s))});
+                    std::to_string(s.decisions), ms_text(mean_ms(s)),
+                    ms_text(1000.0 * s.slowest_seconds)});
   }
-  out += columns(rows, {false, false, true, false, true, true, true});
+  out += columns(rows, {false, false, true, false, true, true, true, true});
   if (rep.has_difference) {
     out += fmt::format("\n{} minus {}: {:+.3f} points/deal, 95% CI {}\n", rep.specs[0].spec,
                        rep.specs[1].spec, rep.difference.mean, interval_text(rep.difference));
@@ -171,7 +173,8 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                        {"bids_made", s.bids_made},
                        {"bid_accuracy", number_or_null(accuracy(s))},
                        {"decisions", s.decisions},
-                       {"mean_decision_ms", mean_ms(s)}});
+                       {"mean_decision_ms", mean_ms(s)},
+                       {"max_decision_ms", 1000.0 * s.slowest_seconds}});
   }
   Json difference;
   if (rep.has_difference) {

@@ -14,23 +14,26 @@ ExpertSettings expert_settings(Level level) {
   ExpertSettings s;
   switch (level) {
     case Level::Easy:
-      s.worlds = 6;
+      s.worlds = 40;
+      s.bid_worlds = 30;
+      s.steps = 6000;
       s.min_worlds = 3;
-      s.bid_worlds = 4;
       s.node_budget = 150000;
       break;
     case Level::Normal:
       break;
     case Level::Hard:
-      s.worlds = 64;
+      s.worlds = 1000;
+      s.bid_worlds = 500;
+      s.steps = 600000;
       s.min_worlds = 16;
-      s.bid_worlds = 32;
       s.node_budget = 8000000;
       break;
     case Level::Max:
-      s.worlds = 200;
+      s.worlds = 3000;
+      s.bid_worlds = 1500;
+      s.steps = 3000000;
       s.min_worlds = 48;
-      s.bid_worlds = 96;
       s.node_budget = 40000000;
       break;
   }
@@ -38,6 +41,9 @@ ExpertSettings expert_settings(Level level) {
 }
 
 namespace {
+
+// Rollout decisions use at least this many worlds whatever their budget.
+constexpr int kMinRolloutWorlds = 16;
 
 // The smallest node limit of one world's solve.
 constexpr uint64_t kMinWorldNodes = 20000;
@@ -134,9 +140,16 @@ class ExpertBot final : public Bot {
 
   Action choose(const Rules& rules, const PlayerView& v) override {
     if (v.legal.size == 1) return v.legal.items[0];
-    if (v.phase == Phase::Playing && settings_.search_play) return play(rules, v);
-    if (v.phase == Phase::Bidding && !v.own_hand.empty() && settings_.search_bids) {
-      return bid(rules, v);
+    if (v.phase == Phase::Playing) {
+      if (settings_.playing == PlaySearch::Solver) return play(rules, v);
+      if (settings_.playing == PlaySearch::Rollouts) {
+        return v.own_hand.size() <= settings_.solver_cards ? play(rules, v)
+                                                           : rollout_play(rules, v);
+      }
+    }
+    if (v.phase == Phase::Bidding && !v.own_hand.empty()) {
+      if (settings_.bidding == BidSearch::Rollouts) return rollout_bid(rules, v);
+      if (settings_.bidding == BidSearch::Solver) return bid(rules, v);
     }
     return heuristic_->choose(rules, v);
   }
@@ -182,7 +195,8 @@ class ExpertBot final : public Bot {
   }
 
   Action play(const Rules& rules, const PlayerView& v) {
-    const std::vector<Holdings> worlds = sample(rules, v, settings_.worlds);
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, 1, settings_.worlds));
     if (worlds.empty()) return heuristic_->choose(rules, v);
     std::array<double, 64> sum{};
     uint64_t nodes = 0;
@@ -199,7 +213,9 @@ class ExpertBot final : public Bot {
       ++tried;
       nodes += solver_.nodes();
       if (values.exact) {
-        for (const Action a : v.legal) sum[a.card().index()] += values.value_of(a.card());
+        for (const Action a : v.legal) {
+          sum[a.card().index()] += relative_value(v, values.all_of(a.card()));
+        }
         ++solved;
       }
       if (tried >= settings_.min_worlds && nodes >= settings_.node_budget) break;
@@ -211,6 +227,98 @@ class ExpertBot final : public Bot {
     for (const Action a : v.legal) {
       const double x = sum[a.card().index()], b = sum[best.card().index()];
       if (x > b + 1e-9) best = a;
+    }
+    return best;
+  }
+
+  // The seat's utility less a share of the others' mean: a game is won against the other
+  // players, so a card that sets an opponent's contract at no cost is worth playing. Call-Ace
+  // goals already oppose the sides.
+  double relative_value(const PlayerView& v, const Values& all) const {
+    const double own = all[static_cast<size_t>(v.seat)];
+    if (settings_.rivalry == 0 || v.setup.family == Family::CallAce || v.players < 2) return own;
+    double others = 0;
+    for (int p = 0; p < v.players; ++p) {
+      if (p != v.seat) others += all[static_cast<size_t>(p)];
+    }
+    return own - settings_.rivalry / 100.0 * others / (v.players - 1);
+  }
+
+  // Bidding by rollouts: in each sampled world, every legal bid is played to the end of the
+  // deal with the model deciding for every seat (the bids still to come and the play), and the
+  // bid with the best mean score (less the rivalry share of the others') wins. The model's play
+  // is what the bid will meet at a real table, so the tricks are those a bid really takes; the
+  // open-card solver's are too many (it never misguesses) and bid worse.
+  Action rollout_bid(const Rules& rules, const PlayerView& v) {
+    ActionList bids;
+    for (const Action a : v.legal) {
+      if (a.kind() == ActionKind::Bid) bids.push(a);
+    }
+    if (bids.size == 0) return heuristic_->choose(rules, v);
+    if (bids.size == 1) return bids.items[0];
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, bids.size, settings_.bid_worlds));
+    if (worlds.empty()) return heuristic_bid(rules, v);
+    std::array<double, 64> sum{};
+    for (const Holdings& w : worlds) {
+      const DealState world = build_world(v, w);
+      for (const Action b : bids) sum[b.bid_value()] += rollout(rules, v, world, b);
+    }
+    Action best = heuristic_bid(rules, v);
+    if (best.kind() != ActionKind::Bid) best = bids.items[0];
+    for (const Action b : bids) {
+      if (sum[b.bid_value()] > sum[best.bid_value()] + 1e-9) best = b;
+    }
+    return best;
+  }
+
+  // How many worlds a rollout decision affords within its budget of model decisions: each world
+  // costs one playout of the rest of the deal per option, and weighing it replays the deal so
+  // far `oversample` times over. Deterministic, so a seed still replays a game.
+  int affordable_worlds(const PlayerView& v, int options, int wanted) const {
+    const int64_t played = static_cast<int64_t>(v.plays.size());
+    const int64_t rest = int64_t{v.players} * v.cards - played + v.players;
+    const int64_t per_world = options * rest + settings_.oversample * (played + v.players);
+    const int64_t can = static_cast<int64_t>(settings_.steps) / std::max<int64_t>(per_world, 1);
+    return static_cast<int>(std::clamp<int64_t>(can, std::min(kMinRolloutWorlds, wanted), wanted));
+  }
+
+  // The seat's relative score (relative_value) when `first` is played in `world` and the model
+  // decides everything after it, for every seat.
+  double rollout(const Rules& rules, const PlayerView& v, const DealState& world, Action first) {
+    DealState st = world;
+    DealState::Undo u;
+    st.apply(first, u);
+    for (int guard = 0; !st.done() && guard < 4 * kMaxPlays; ++guard) {
+      st.apply(model_->choose(rules, make_view(st, st.to_move())), u);
+    }
+    const SolverGoals goals = goals_for(rules, st);
+    Values end{};
+    for (int p = 0; p < v.players; ++p) {
+      int t = 0;
+      const unsigned counted = goals.counted[p] != 0 ? goals.counted[p] : 1u << p;
+      for (int q = 0; q < v.players; ++q) {
+        if (counted >> q & 1) t += st.tricks_won(q);
+      }
+      end[static_cast<size_t>(p)] = goals.utility[p][t];
+    }
+    return relative_value(v, end);
+  }
+
+  // Card play by rollouts: each legal card in every sampled world, the model playing on.
+  Action rollout_play(const Rules& rules, const PlayerView& v) {
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, v.legal.size, settings_.worlds));
+    const Action preferred = heuristic_->choose(rules, v);
+    if (worlds.empty()) return preferred;
+    std::array<double, 64> sum{};
+    for (const Holdings& w : worlds) {
+      const DealState world = build_world(v, w);
+      for (const Action a : v.legal) sum[a.card().index()] += rollout(rules, v, world, a);
+    }
+    Action best = preferred;
+    for (const Action a : v.legal) {
+      if (sum[a.card().index()] > sum[best.card().index()] + 1e-9) best = a;
     }
     return best;
   }
@@ -302,10 +410,18 @@ class ExpertBot final : public Bot {
 
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
-  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "search_bids", "search_play"},
+  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
+                     "rivalry", "solver_cards", "steps"},
                     error);
-  s.search_bids = params.get_int("search_bids", s.search_bids, 0, 1, error) != 0;
-  s.search_play = params.get_int("search_play", s.search_play, 0, 1, error) != 0;
+  s.bidding =
+      static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
+  s.steps = static_cast<uint64_t>(
+                params.get_int("steps", static_cast<int>(s.steps / 1000), 1, 1000000, error)) *
+            1000;
+  s.solver_cards = params.get_int("solver_cards", s.solver_cards, 0, kMaxTricks, error);
+  s.rivalry = params.get_int("rivalry", s.rivalry, 0, 100, error);
+  s.playing =
+      static_cast<PlaySearch>(params.get_int("playing", static_cast<int>(s.playing), 0, 2, error));
   s.worlds = params.get_int("worlds", s.worlds, 1, 10000, error);
   s.min_worlds = std::min(s.min_worlds, s.worlds);
   s.bid_worlds = params.get_int("bid_worlds", s.bid_worlds, 1, 10000, error);

@@ -17,6 +17,7 @@
 // replays a game; `normal` answers in about 100 ms or less on one core.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -24,14 +25,25 @@
 
 namespace whist {
 
+// How the expert bids: as the heuristic, by the open-card solver's score of each legal bid,
+// or by playing each legal bid out with the heuristic as every seat's model.
+enum class BidSearch : uint8_t { Heuristic = 0, Solver = 1, Rollouts = 2 };
+
+// How the expert plays its cards: as the heuristic, by the open-card solver in each world
+// (perfect-information Monte Carlo), or by playing each card out with the heuristic.
+enum class PlaySearch : uint8_t { Heuristic = 0, Solver = 1, Rollouts = 2 };
+
 struct ExpertSettings {
-  int worlds = 24;                 // worlds solved per card decision, at most
-  int min_worlds = 6;              // worlds solved even past the node budget
-  int bid_worlds = 12;             // worlds per bidding decision
+  int worlds = 300;        // worlds per card decision, at most
+  int bid_worlds = 200;    // worlds per bidding decision, at most
+  uint64_t steps = 60000;  // model decisions a rollout decision may spend (fewer worlds if so)
+  int oversample = 4;      // worlds drawn per world used, for the weighting
+  BidSearch bidding = BidSearch::Rollouts;
+  PlaySearch playing = PlaySearch::Rollouts;
+  int solver_cards = 3;  // with Rollouts: the solver plays a hand of this many cards or fewer
+  int min_worlds = 6;    // worlds the solver solves even past its node budget
   uint64_t node_budget = 1500000;  // solver nodes per decision, after min_worlds
-  int oversample = 4;              // worlds drawn per world solved, for the weighting
-  bool search_bids = false;        // bid by solving each legal bid (else as the heuristic)
-  bool search_play = true;         // false: play as the heuristic does
+  int rivalry = 50;                // percent of the others' mean score taken off its own score
 };
 
 ExpertSettings expert_settings(Level level);

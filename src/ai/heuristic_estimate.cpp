@@ -13,19 +13,26 @@ namespace {
 
 constexpr int kMaxCards = 64;
 
-// log(n!) for n = 0 … 64.
-const std::array<double, kMaxCards + 1>& log_factorials() {
-  static const std::array<double, kMaxCards + 1> table = [] {
-    std::array<double, kMaxCards + 1> t{};
-    for (int n = 1; n <= kMaxCards; ++n) t[n] = t[n - 1] + std::log(static_cast<double>(n));
+// Binomial coefficients C(n, k) for n, k = 0 … 64, as doubles (Pascal's triangle): a table
+// lookup instead of exp(log n! …) keeps libm out of the rollouts that call this millions of times.
+using Binomials = std::array<std::array<double, kMaxCards + 1>, kMaxCards + 1>;
+const Binomials& binomials() {
+  static const Binomials table = [] {
+    Binomials t{};
+    for (int n = 0; n <= kMaxCards; ++n) {
+      t[n][0] = 1;
+      for (int k = 1; k <= n; ++k) t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+    }
     return t;
   }();
   return table;
 }
 
-double log_choose(int n, int k) {
-  const auto& f = log_factorials();
-  return f[n] - f[k] - f[n - k];
+// x to a small non-negative integer power.
+double int_pow(double x, int n) {
+  double r = 1;
+  for (int i = 0; i < n; ++i) r *= x;
+  return r;
 }
 
 }  // namespace
@@ -46,8 +53,8 @@ double hyper_pmf(int pool, int drawn, int marked, int x) {
   drawn = std::clamp(drawn, 0, pool);
   marked = std::clamp(marked, 0, pool);
   if (x < 0 || x > marked || x > drawn || drawn - x > pool - marked) return 0;
-  return std::exp(log_choose(marked, x) + log_choose(pool - marked, drawn - x) -
-                  log_choose(pool, drawn));
+  const Binomials& c = binomials();
+  return c[marked][x] * c[pool - marked][drawn - x] / c[pool][drawn];
 }
 
 double hyper_cdf(int pool, int drawn, int marked, int x) {
@@ -184,15 +191,26 @@ TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
     const int o = out.size();
     const bool is_trump = s == ctx.trump;
     const double long_factor = is_trump ? kLongTrump : trumps ? kLongSide : kLongNoTrump;
-    // The chance that every opponent holds at most r cards of the suit.
-    const auto all_at_most = [&](int r) {
-      return std::pow(hyper_cdf(u, k1, o, r), static_cast<double>(opponents));
+    // hyper_cdf(u, k1, o, r), summed once per suit as r grows (the same sums, in the same order).
+    std::array<double, heuristic::kMaxCards + 1> cdf;
+    double cdf_sum = 0;
+    int cdf_known = 0;
+    const auto cdf_at = [&](int r) {
+      if (r < 0) return 0.0;
+      r = std::min(r, heuristic::kMaxCards);
+      for (; cdf_known <= r; ++cdf_known) {
+        cdf_sum += hyper_pmf(u, k1, o, cdf_known);
+        cdf[cdf_known] = std::min(cdf_sum, 1.0);
+      }
+      return cdf[r];
     };
+    // The chance that every opponent holds at most r cards of the suit.
+    const auto all_at_most = [&](int r) { return heuristic::int_pow(cdf_at(r), opponents); };
     // The chance that the suit survives `rounds` rounds without a ruff.
     const auto unruffed = [&](int rounds) {
       if (is_trump || !trumps) return 1.0;
-      const double short_one = hyper_cdf(u, k1, o, rounds - 1);
-      return std::pow(1 - short_one * has_trump * ruff_will, static_cast<double>(opponents));
+      const double short_one = cdf_at(rounds - 1);
+      return heuristic::int_pow(1 - short_one * has_trump * ruff_will, opponents);
     };
     if (!is_trump && trumps) {
       // Rounds of the suit others may lead after this hand has run out of it.

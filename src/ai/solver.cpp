@@ -499,8 +499,10 @@ int Solver::solve_root(DealState& state, const SolverGoals& goals, RootValues& o
     const uint64_t v = im.child(tricks, rem);
     im.unplay(first, saved);
     const int u = im.utility(mover, v);
+    const Values all = im.values(v);
     for (Card c : CardSet(runs.items[i].cards)) {
       out.cards[out.count] = c;
+      out.all[out.count] = all;
       out.value[out.count++] = u;
     }
     if (u > best_utility) {

@@ -100,12 +100,14 @@ SolverGoals call_ace_goals(int players, int cards, const Contract& contract, int
 struct RootValues {
   int count = 0;
   std::array<Card, kMaxTricks> cards{};
-  std::array<int, kMaxTricks> value{};  // the mover's utility after cards[i]
-  Card best = kNoCard;                  // the first card with the best value (the tie rule)
-  Values best_values{};                 // every seat's utility after `best`
-  bool exact = true;                    // false when the node limit stopped the search
+  std::array<int, kMaxTricks> value{};   // the mover's utility after cards[i]
+  std::array<Values, kMaxTricks> all{};  // every seat's utility after cards[i]
+  Card best = kNoCard;                   // the first card with the best value (the tie rule)
+  Values best_values{};                  // every seat's utility after `best`
+  bool exact = true;                     // false when the node limit stopped the search
 
-  int value_of(Card c) const;  // the value of a legal card
+  int value_of(Card c) const;          // the value of a legal card
+  const Values& all_of(Card c) const;  // every seat's utility after a legal card
 };
 
 class Solver {

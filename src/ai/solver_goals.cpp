@@ -68,6 +68,14 @@ int RootValues::value_of(Card c) const {
   return INT_MIN;
 }
 
+const Values& RootValues::all_of(Card c) const {
+  for (int i = 0; i < count; ++i) {
+    if (cards[i] == c) return all[i];
+  }
+  assert(false && "not a legal card of the root");
+  return all[0];
+}
+
 namespace {
 
 // Plain max^n: every legal card, the solver's order and tie rule, nothing else.

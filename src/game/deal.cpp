@@ -173,6 +173,22 @@ int DealState::seat_of_play(int i) const {
   return (leader + i - trick_start) % players_;
 }
 
+void DealState::seats_of_plays(std::array<int8_t, kMaxPlays>& out) const {
+  int leader = family_ == Family::Israeli ? auction_.declarer : next(dealer_);
+  for (int t = 0; t < num_plays_; t += players_) {
+    int winner = leader;
+    Card best = plays_[t];
+    for (int k = 0; k < players_ && t + k < num_plays_; ++k) {
+      out[t + k] = static_cast<int8_t>((leader + k) % players_);
+      if (k > 0 && beats(plays_[t + k], best)) {
+        best = plays_[t + k];
+        winner = (leader + k) % players_;
+      }
+    }
+    leader = winner;
+  }
+}
+
 ActionList DealState::legal_actions() const {
   ActionList out;
   switch (phase_) {

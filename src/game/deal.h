@@ -235,6 +235,8 @@ class DealState {
 
   // The seat that played the i-th card of the deal.
   int seat_of_play(int i) const;
+  // seat_of_play for every play so far, in one pass: out[i] for i < num_plays().
+  void seats_of_plays(std::array<int8_t, kMaxPlays>& out) const;
 
   // Cards the player to move may play (Phase::Playing only): follow suit, else trump when
   // obliged, else anything.

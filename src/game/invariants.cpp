@@ -1,5 +1,6 @@
 #include "game/invariants.h"
 
+#include <array>
 #include <string>
 
 namespace whist {
@@ -45,6 +46,12 @@ std::string check_invariants(const DealState& s, const Hands& dealt) {
   if (s.phase() == Phase::Playing || s.phase() == Phase::Done) {
     if (total_held + s.num_plays() != s.players() * s.cards()) return "card count not conserved";
     if (kitty_game && face_down.size() != kKittySize) return "the kitty lost cards";
+  }
+  // Who played each card: the one-pass replay views use agrees with the per-play one.
+  std::array<int8_t, kMaxPlays> seats;
+  s.seats_of_plays(seats);
+  for (int i = 0; i < s.num_plays(); ++i) {
+    if (seats[i] != s.seat_of_play(i)) return "play " + std::to_string(i) + ": seats disagree";
   }
   if (kitty_game) {
     if (s.phase() == Phase::Playing && s.call().partner == s.declarer() && s.declarer() >= 0) {

@@ -114,7 +114,9 @@ PlayerView make_view(const DealState& s, int seat) {
     v.tricks[p] = s.tricks_won(p);
   }
   v.plays.reserve(static_cast<size_t>(s.num_plays()));
-  for (int i = 0; i < s.num_plays(); ++i) v.plays.push_back({s.seat_of_play(i), s.play_at(i)});
+  std::array<int8_t, kMaxPlays> seats;
+  s.seats_of_plays(seats);
+  for (int i = 0; i < s.num_plays(); ++i) v.plays.push_back({seats[i], s.play_at(i)});
   v.zero_announced = s.zero_announced();
   if (s.to_move() == seat && !s.done()) v.legal = s.legal_actions();
   v.auction = s.auction();
