@@ -62,7 +62,9 @@ Match last_to_play(int bid0, int bid3) {
 }
 
 TEST(ExpertBot, DucksWhenItWantsNoTrickAndWinsWhenItNeedsOne) {
-  for (const char* spec : {"expert:easy", "expert"}) {
+  // The solver decides two-card hands by default; solver_cards=0 and playing=1 make rollouts and
+  // the solver alone decide.
+  for (const char* spec : {"expert:easy", "expert", "expert:solver_cards=0", "expert:playing=1"}) {
     const auto bot = expert(spec);
     {
       const Match m = last_to_play(0, 0);
@@ -73,6 +75,28 @@ TEST(ExpertBot, DucksWhenItWantsNoTrickAndWinsWhenItNeedsOne) {
       const Match m = last_to_play(1, 1);
       bot->new_deal(7);
       EXPECT_EQ(bot->choose(m.rules(), m.view(0)), Action::play(*parse_card("KD"))) << spec;
+    }
+  }
+}
+
+// Oh Hell for 4 with four cards each, spades trump (the 9S turned), seat 0 dealing, so seat 1
+// bids first: the top four trumps take every trick, four low cards of different suits none.
+TEST(ExpertBot, BidsTheTricksItSurelyTakes) {
+  Rules r = *make_preset("oh-hell", 4);
+  ASSERT_EQ(set_option(r, "schedule=4"), "");
+  for (int bidding : {1, 2}) {
+    const std::string spec = "expert:bidding=" + std::to_string(bidding);
+    for (const auto& [hand, tricks] : {std::pair{"AS KS QS JS", 4}, std::pair{"2C 3D 2H 4C", 0}}) {
+      Match m(r, names(4), 0);
+      Hands h{};
+      h[1] = cards(hand);
+      h[0] = cards("5H 6H 7H 8H");
+      h[2] = cards("5D 6D 7D 8D");
+      h[3] = cards("5C 6C 7C 8C");
+      ASSERT_EQ(m.deal_given(h, *parse_card("9S")), "");
+      const auto bot = expert(spec.c_str());
+      bot->new_deal(3);
+      EXPECT_EQ(bot->choose(r, m.view(1)), Action::bid(tricks)) << spec << " with " << hand;
     }
   }
 }

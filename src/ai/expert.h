@@ -1,20 +1,26 @@
-// The `expert` bot: perfect-information Monte Carlo over weighted worlds, with the open-card
-// solver.
+// The `expert` bot: Monte Carlo over worlds weighted by a model of the other players.
 //
-// For each decision it samples worlds consistent with its view (ai/world.h) and weights them by
-// how likely the bids already made are for the hands each world gives (the heuristic trick
-// estimate as a model of the other players); the weighted worlds are resampled so that the
-// likely ones are searched more often. Then:
-//  - card play: the open-card solver (ai/solver.h) gives, in every world, the score this seat
-//    ends with after each of its legal cards when everyone then plays for their own score; the
-//    card with the best weighted mean wins, ties going to the heuristic's choice;
-//  - bidding (exact-bid games, Israeli contracts): for each legal bid, the solver's score in
-//    every world from the first lead, with the bids still to come predicted from each world's
-//    hands (the heuristic estimate, the hook respected); the bid with the best mean score wins;
+// For each decision it samples worlds consistent with its view (ai/world.h), `oversample` times
+// more than it uses, and weights each by how likely the bids and cards already played are when
+// the model (the heuristic bot, deciding from each seat's own view of that world) plays them
+// (policy-based inference); systematic resampling keeps the likely worlds. Then:
+//  - bidding (exact-bid games, Israeli contracts): in every world, each legal bid is played out
+//    to the end of the deal with the model deciding for every seat, the bids still to come and
+//    the hook included; the bid with the best mean score wins;
+//  - card play: the same rollouts for each legal card; with `solver_cards` cards or fewer in
+//    hand, the open-card solver (ai/solver.h) scores each card in every world instead
+//    (perfect-information Monte Carlo);
+//  - the score of an outcome is the seat's own less `rivalry` percent of the others' mean: a
+//    game is won against the other players (Call-Ace goals already oppose the sides);
 //  - the other phases (one-card mode, zero play, the Israeli auction and card passing, Call-Ace
 //    contracts, trump, call and kitty) are the heuristic's.
-// Levels set the number of worlds and a node budget per decision: deterministic, so a seed
-// replays a game; `normal` answers in about 100 ms or less on one core.
+// Why rollouts rather than the solver everywhere: the solver's players never misguess, so it
+// overvalues a hand's tricks and sends the expert into contracts it cannot make; rollouts meet
+// the play a real table gives (docs/strength.md has the measurements: bid by solver, play by
+// solver, and the rollouts).
+//
+// Levels set the worlds and a budget of model decisions per decision (and solver nodes):
+// deterministic, so a seed replays a game; `normal` answers in about 100 ms or less on one core.
 #pragma once
 
 #include <cstdint>
