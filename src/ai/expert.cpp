@@ -61,6 +61,15 @@ bool bids_informative(const PlayerView& v) {
 constexpr double kBidMissPerTrick = 1.5;
 constexpr double kPlayMiss = 0.2;
 
+// The view's legal bids (an Israeli contract phase may offer other actions beside them).
+ActionList legal_bids(const PlayerView& v) {
+  ActionList bids;
+  for (const Action a : v.legal) {
+    if (a.kind() == ActionKind::Bid) bids.push(a);
+  }
+  return bids;
+}
+
 // The seat that bids first: after the dealer, or in Israeli whist after the declarer.
 int first_bidder(const PlayerView& v) {
   const int from = v.setup.family == Family::Israeli ? v.auction.declarer : v.dealer;
@@ -250,10 +259,7 @@ class ExpertBot final : public Bot {
   // is what the bid will meet at a real table, so the tricks are those a bid really takes; the
   // open-card solver's are too many (it never misguesses) and bid worse.
   Action rollout_bid(const Rules& rules, const PlayerView& v) {
-    ActionList bids;
-    for (const Action a : v.legal) {
-      if (a.kind() == ActionKind::Bid) bids.push(a);
-    }
+    const ActionList bids = legal_bids(v);
     if (bids.size == 0) return heuristic_->choose(rules, v);
     if (bids.size == 1) return bids.items[0];
     const std::vector<Holdings> worlds =
@@ -324,10 +330,7 @@ class ExpertBot final : public Bot {
   }
 
   Action bid(const Rules& rules, const PlayerView& v) {
-    ActionList bids;
-    for (const Action a : v.legal) {
-      if (a.kind() == ActionKind::Bid) bids.push(a);
-    }
+    const ActionList bids = legal_bids(v);
     if (bids.size == 0) return heuristic_->choose(rules, v);
     if (bids.size == 1) return bids.items[0];
     const std::vector<Holdings> worlds = sample(rules, v, settings_.bid_worlds);
