@@ -110,7 +110,8 @@ bool ScoreSession::save() {
   return error.empty();
 }
 
-void ScoreSession::print_sheet() { out_ << "\n" << keeper_.sheet(style_); }
+// The sheet stands apart, a blank line before and after it.
+void ScoreSession::print_sheet() { out_ << "\n" << keeper_.sheet(style_) << "\n"; }
 
 void ScoreSession::announce_deal() {
   const int k = static_cast<int>(keeper_.deals().size());
@@ -140,7 +141,7 @@ void ScoreSession::announce_deal() {
   } else {
     line += "No trump.";
   }
-  out_ << "\n" << line << "\n";
+  out_ << line << "\n";
   if (c.plan.special == SpecialHand::AllZero) out_ << "Special hand: everyone bids 0.\n";
   if (c.plan.special == SpecialHand::AllEight) {
     out_ << "Special hand: everyone bids " << c.plan.cards << ".\n";
@@ -213,7 +214,7 @@ bool ScoreSession::command(const std::string& line) {
     }
     save();
     if (keeper_.deals().size() < before) {
-      out_ << "  back in deal " << keeper_.deals().size() + 1 << "\n";
+      out_ << "  back in deal " << keeper_.deals().size() + 1 << "\n\n";
       announced_ = -1;
     }
   } else if (verb == "edit") {
@@ -308,7 +309,8 @@ void ScoreSession::answer_line(const std::string& line) {
     }
     save();
     if (keeper_.deals().size() != deal) {
-      print_sheet();
+      if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
+
       if (i + 1 < answers.size()) {
         std::string rest;
         for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
@@ -360,14 +362,18 @@ int ScoreSession::run() {
   out_ << "Keeping score of " << keeper_.rules().variant << " for " << list << ".\n";
   out_ << "Saved after every answer to " << path_ << "\n";
   out_ << "Type 'help' for the commands (sheet, undo, edit N, export, quit).\n";
-  if (!keeper_.deals().empty()) print_sheet();
+  if (keeper_.deals().empty()) {
+    out_ << "\n";
+  } else {
+    print_sheet();
+  }
   save();
   bool over_shown = false;
   while (!quit_) {
     std::string line;
     if (keeper_.finished()) {
       if (!over_shown) {
-        out_ << "\nThe game is over.\n";
+        out_ << "The game is over.\n";
         print_sheet();
         print_standings();
         over_shown = true;

@@ -5,52 +5,17 @@
 #include <charconv>
 
 #include "game/deal.h"
+#include "game/score_form_detail.h"
 #include "rules/contracts.h"
 
 namespace whist {
 
 namespace {
 
-// Lower case with runs of spaces made one, and no spaces at either end: "  Clean  Sun" is
-// "clean sun".
-std::string normalize(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (std::isspace(c)) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += static_cast<char>(std::tolower(c));
-    }
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
-std::optional<int> parse_count(std::string_view text) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v < 0) return std::nullopt;
-  return v;
-}
-
-// A suit as the table says it: a letter, a word or a symbol; "nt" / "none" for no trump.
-std::optional<Suit> parse_suit_word(const std::string& t) {
-  static constexpr std::pair<std::string_view, Suit> kWords[] = {
-      {"spades", Suit::Spades},     {"spade", Suit::Spades},     {"♠", Suit::Spades},
-      {"hearts", Suit::Hearts},     {"heart", Suit::Hearts},     {"♥", Suit::Hearts},
-      {"diamonds", Suit::Diamonds}, {"diamond", Suit::Diamonds}, {"♦", Suit::Diamonds},
-      {"clubs", Suit::Clubs},       {"club", Suit::Clubs},       {"♣", Suit::Clubs},
-      {"no trump", Suit::None},     {"notrump", Suit::None}};
-  for (const auto& [word, suit] : kWords) {
-    if (t == word) return suit;
-  }
-  return parse_suit(t);
-}
-
-bool one_of(const std::string& t, std::initializer_list<std::string_view> words) {
-  return std::find(words.begin(), words.end(), t) != words.end();
-}
+using score_detail::normalize;
+using score_detail::one_of;
+using score_detail::parse_count;
+using score_detail::parse_suit_word;
 
 std::string suit_answer(Suit s) { return s == Suit::None ? "NT" : std::string(1, suit_char(s)); }
 
@@ -248,7 +213,10 @@ std::string DealForm::answer(std::string_view raw) {
   }
   if (!error.empty()) return error;
   answers_.push_back(text);
-  transcript_.push_back(q->prompt + ": " + text);
+  // The answer as typed (trimmed), not as normalized: "S", "Batya".
+  const size_t a = raw.find_first_not_of(" \t");
+  const size_t b = raw.find_last_not_of(" \t");
+  transcript_.push_back(q->prompt + ": " + std::string(raw.substr(a, b - a + 1)));
   auto_fill();
   return {};
 }
@@ -343,88 +311,6 @@ std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
   return {};
 }
 
-std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
-  const std::string text(text_view);
-  if (kind == AskKind::Declarer) {
-    const auto p = parse_player(text, names_);
-    if (!p) return "not a player: '" + text + "'";
-    deal_.declarer = *p;
-    // The declarer's contract is the auction's number, unless the declarer names one last.
-    if (!rules_.declarer_raise) deal_.bids[*p] = *deal_.auction;
-    return {};
-  }
-  if (one_of(text, {"thrown in", "thrown", "pass", "passed", "all passed", "-"})) {
-    deal_.thrown_in = true;
-    return {};
-  }
-  size_t digits = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
-  const auto tricks = parse_count(std::string_view(text).substr(0, digits));
-  std::string rest = text.substr(digits);
-  if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
-  const std::optional<Suit> denomination = parse_suit_word(rest);
-  if (!tricks || !denomination) {
-    return "not an auction bid: '" + text + "' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')";
-  }
-  if (*tricks < rules_.auction_min || *tricks > 13) {
-    return "an auction bid names " + std::to_string(rules_.auction_min) + " to 13 tricks, not " +
-           std::to_string(*tricks);
-  }
-  deal_.auction = *tricks;
-  deal_.trump = *denomination;
-  return {};
-}
-
-std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) {
-  const std::string text(text_view);
-  switch (kind) {
-    case AskKind::Contract: {
-      if (one_of(text, {"all passed", "pass", "passed", "thrown in", "-"})) {
-        deal_.thrown_in = true;
-        return {};
-      }
-      const std::optional<int> c = parse_contract(text);
-      if (!c) return "not a contract: '" + text + "' (e.g. 7, 8 turn, 9 quarter, sun)";
-      deal_.contract = *c;
-      // Good is played in clubs, Sense and the negative contracts without trump.
-      const Contract& k = contract_ladder()[*c];
-      if (k.kind == ContractKind::Good) deal_.trump = Suit::Clubs;
-      if (k.kind == ContractKind::Sense || k.negative()) deal_.trump = Suit::None;
-      return {};
-    }
-    case AskKind::Declarer: {
-      const auto p = parse_player(text, names_);
-      if (!p) return "not a player: '" + text + "'";
-      deal_.declarer = *p;
-      return {};
-    }
-    case AskKind::Called: {
-      const auto card = parse_card(text);
-      if (!card || card->is_joker()) return "not a card: '" + text + "' (e.g. AH)";
-      if (card->rank() != Rank::Ace && card->rank() != Rank::King) {
-        return "the called card is an ace (a king only for a declarer holding all four aces)";
-      }
-      const bool half = contract_ladder()[*deal_.contract].kind == ContractKind::Half;
-      if (!half && card->suit() == *deal_.trump) return "the called card must not be a trump";
-      deal_.called = *card;
-      return {};
-    }
-    case AskKind::Partner: {
-      if (one_of(text, {"alone", "none", "kitty", "-"})) {
-        deal_.partner = -1;
-        return {};
-      }
-      const auto p = parse_player(text, names_);
-      if (!p) return "not a player: '" + text + "' (or 'alone')";
-      // A called card of the declarer's own means playing alone.
-      deal_.partner = *p == *deal_.declarer ? -1 : *p;
-      return {};
-    }
-    default:
-      return "not a Call-Ace question";
-  }
-}
-
 bool DealForm::zero_announce_allowed(int seat) const {
   return rules_.family == Family::ExactBid && (context_.zero_open >> seat & 1) &&
          !(deal_.zero_play >> seat & 1);
@@ -496,9 +382,11 @@ std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
   const std::string text(text_view);
   const std::optional<int> t = parse_count(text);
   if (!t) return "not a number of tricks: '" + text + "'";
-  if (*t > cards()) {
-    return std::to_string(*t) + " tricks: only " + std::to_string(cards()) + " were played";
-  }
+  const auto tricks_played = [&] {
+    return cards() == 1 ? std::string("1 trick was played")
+                        : std::to_string(cards()) + " tricks were played";
+  };
+  if (*t > cards()) return std::to_string(*t) + " tricks: only " + tricks_played();
   int sum = *t;
   int others = 0;
   for (int p = 0; p < players(); ++p) {
@@ -508,12 +396,12 @@ std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
     }
   }
   if (sum > cards()) {
-    return "the tricks would add up to " + std::to_string(sum) + ", more than the " +
-           std::to_string(cards()) + " played (the others took " + std::to_string(sum - *t) + ")";
+    return "the tricks would add up to " + std::to_string(sum) + ", but " + tricks_played() +
+           " (the others took " + std::to_string(sum - *t) + ")";
   }
   if (others + 1 == players() && sum != cards()) {
-    return "the tricks add up to " + std::to_string(sum) + ", but " + std::to_string(cards()) +
-           " were played: " + names_[seat] + " took " + std::to_string(cards() - (sum - *t)) +
+    return "the tricks add up to " + std::to_string(sum) + ", but " + tricks_played() + ": " +
+           names_[seat] + " took " + std::to_string(cards() - (sum - *t)) +
            " (or 'undo' to correct an earlier number)";
   }
   deal_.tricks[seat] = *t;
