@@ -212,11 +212,11 @@ std::string DealForm::answer(std::string_view raw) {
       break;
   }
   if (!error.empty()) return error;
-  answers_.push_back(text);
-  // The answer as typed (trimmed), not as normalized: "S", "Batya".
+  // Kept as typed (trimmed), not as normalized, for the transcript: "S", "Batya".
   const size_t a = raw.find_first_not_of(" \t");
   const size_t b = raw.find_last_not_of(" \t");
-  transcript_.push_back(q->prompt + ": " + std::string(raw.substr(a, b - a + 1)));
+  answers_.emplace_back(raw.substr(a, b - a + 1));
+  transcript_.push_back(q->prompt + ": " + answers_.back());
   auto_fill();
   return {};
 }
