@@ -373,7 +373,7 @@ int ScoreSession::run() {
     std::string line;
     if (keeper_.finished()) {
       if (!over_shown) {
-        out_ << "The game is over.\n";
+        out_ << "\nThe game is over.\n";
         print_sheet();
         print_standings();
         over_shown = true;
@@ -384,12 +384,13 @@ int ScoreSession::run() {
       }
       line = trim(line);
       if (line.empty()) break;
-      const size_t deals = keeper_.deals().size();
       const std::string before = keeper_.sheet();
       if (!command(line)) out_ << "  not a command: '" << line << "' (help lists them)\n";
-      over_shown = keeper_.sheet() == before && keeper_.deals().size() == deals;
+      // A correction prints its sheet; the standings may have changed with it.
+      if (keeper_.finished() && keeper_.sheet() != before) print_standings();
       continue;
     }
+    over_shown = false;
     if (announced_ != static_cast<int>(keeper_.deals().size())) {
       announce_deal();
       announced_ = static_cast<int>(keeper_.deals().size());
