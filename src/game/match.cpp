@@ -1,11 +1,8 @@
 #include "game/match.h"
 
-#include <algorithm>
-#include <bit>
 #include <cassert>
 
 #include "core/deck.h"
-#include "rules/contracts.h"
 
 namespace whist {
 
@@ -13,7 +10,8 @@ Match::Match(Rules rules, std::vector<std::string> names, int first_dealer)
     : rules_(std::move(rules)),
       schedule_(rules_),
       names_(std::move(names)),
-      first_dealer_(first_dealer) {
+      first_dealer_(first_dealer),
+      tally_(rules_) {
   assert(validate(rules_).empty());
   assert(static_cast<int>(names_.size()) == rules_.players);
   finished_ = schedule_.length() && *schedule_.length() == 0;
@@ -63,10 +61,11 @@ DealSetup Match::next_setup() const {
   s.pass_rounds = rules_.pass_rounds;
   s.pass_cards = rules_.pass_cards;
   s.declarer_raise = rules_.declarer_raise;
-  s.zero_announced = zero_announced_;
+  s.zero_announced = tally_.zero_play_announced();
   s.joker_any_time = rules_.joker_any_time;
   if (schedule_.zero_play_open(deal_index_)) {
-    s.zero_play_open = static_cast<uint8_t>(((1u << players()) - 1) & ~zero_announced_);
+    s.zero_play_open =
+        static_cast<uint8_t>(((1u << players()) - 1) & ~tally_.zero_play_announced());
   }
   return s;
 }
@@ -179,95 +178,28 @@ void Match::score_deal() {
   r.cards = d.cards();
   r.dealer = d.dealer();
   r.trump = d.trump();
-  const bool doubled =
-      rules_.spades_double && d.turned() != kNoCard && d.turned().suit() == Suit::Spades;
-  const bool counts = (d.cards() != 1 || rules_.streak_one_card) && !d.thrown_in();
   r.thrown_in = d.thrown_in();
+  r.mode = d.mode();
+  r.special = schedule_.plan(deal_index_).special;
+  r.zero_announced = static_cast<uint8_t>(d.zero_announced() & ~tally_.zero_play_announced());
   if (d.declarer() >= 0) {
     r.declarer = d.declarer();
     if (rules_.family == Family::Israeli) r.auction_tricks = d.contract_tricks();
   }
-  if (rules_.family == Family::CallAce) {
-    score_call_ace(r);
-    for (int p = 0; p < players(); ++p) {
-      totals_[p] += r.points[p];
-      r.totals[p] = totals_[p];
-    }
-    if (r.thrown_in && rules_.redeal_on_all_pass) ++redeals_;
-  }
-  for (int p = 0; p < players() && rules_.family != Family::CallAce; ++p) {
+  for (int p = 0; p < players(); ++p) {
     r.bids[p] = d.bid(p);
     r.tricks[p] = d.tricks_won(p);
-    Points pts = r.thrown_in ? Points()
-                             : contract_points(rules_, r.bids[p], r.tricks[p], d.cards(), players(),
-                                               d.bid_sum());
-    if (doubled) pts = pts * 2;
-    r.contract[p] = pts;
-    const bool made = !r.thrown_in && r.bids[p] == r.tricks[p];
-    if (made) made_bid_sum_[p] += r.bids[p];
-    if (counts) {
-      if (made) {
-        miss_streak_[p] = 0;
-        if (rules_.streak_bonus > 0 && ++made_streak_[p] == rules_.streak_length) {
-          r.bonus[p] = Points::whole(rules_.streak_bonus);
-          made_streak_[p] = 0;
-        }
-      } else {
-        made_streak_[p] = 0;
-        if (rules_.miss_penalty > 0 && ++miss_streak_[p] == rules_.miss_length) {
-          r.bonus[p] = -Points::whole(rules_.miss_penalty);
-          miss_streak_[p] = 0;
-        }
-      }
-    }
-    r.points[p] = r.contract[p] + r.bonus[p];
-    totals_[p] += r.points[p];
-    r.totals[p] = totals_[p];
   }
-  zero_announced_ |= d.zero_announced();
+  if (rules_.family == Family::CallAce && !r.thrown_in) {
+    r.contract_index = d.call().contract;
+    r.called = d.call().called;
+    r.partner = d.call().partner;
+  }
+  tally_.score(r);
   results_.push_back(r);
   in_deal_ = false;
   ++deal_index_;
-  if (const auto len = schedule_.length()) {
-    finished_ = deal_index_ >= *len;
-  } else {
-    const Points target = Points::whole(rules_.target_score);
-    // A cap keeps a game whose totals drift away from the target (random players, a system
-    // where misses cost points) from running forever.
-    const int cap = rules_.deal_limit > 0 ? rules_.deal_limit : kDefaultTargetDealCap;
-    finished_ = deal_index_ >= cap || std::any_of(totals_.begin(), totals_.begin() + players(),
-                                                  [&](Points t) { return t >= target; });
-  }
-}
-
-void Match::score_call_ace(DealResult& r) const {
-  const DealState& d = state_;
-  for (int p = 0; p < players(); ++p) {
-    r.bids[p] = -1;
-    r.tricks[p] = d.tricks_won(p);
-  }
-  if (r.thrown_in) return;
-  const Contract& k = contract_ladder()[d.call().contract];
-  r.contract_index = d.call().contract;
-  r.called = d.call().called;
-  r.partner = d.call().partner;
-  const int declarer = d.declarer();
-  uint8_t side = static_cast<uint8_t>(1u << declarer);
-  if (r.partner >= 0) side |= static_cast<uint8_t>(1u << r.partner);
-  int taken = 0;
-  for (int p = 0; p < players(); ++p) {
-    if (side >> p & 1) taken += r.tricks[p];
-  }
-  const bool made = contract_made(k, taken);
-  // Each defender pays the game's value (or is paid it); the declaring side shares the sum.
-  const int value = game_value(k, taken);
-  const int members = std::popcount(static_cast<unsigned>(side));
-  const int defenders = players() - members;
-  for (int p = 0; p < players(); ++p) {
-    const int gain = (side >> p & 1) ? defenders * value / members : -value;
-    r.contract[p] = Points::whole(made ? gain : -gain);
-    r.points[p] = r.contract[p];
-  }
+  finished_ = tally_.over_after(deal_index_);
 }
 
 PlayerView Match::view(int seat) const {
@@ -284,24 +216,8 @@ PlayerView Match::view(int seat) const {
 }
 
 std::vector<int> Match::winners() const {
-  std::vector<int> out;
-  if (!finished_) return out;
-  for (int p = 0; p < players(); ++p) {
-    if ((zero_announced_ >> p & 1) && totals_[p] == Points()) out.push_back(p);
-  }
-  if (!out.empty()) return out;  // a successful zero play wins the game
-  const bool low = lowest_wins(rules_.scoring);
-  const auto better = [&](int a, int b) {  // is seat a strictly ahead of seat b?
-    if (totals_[a] != totals_[b]) return low ? totals_[a] < totals_[b] : totals_[a] > totals_[b];
-    if (rules_.scoring == Scoring::Scratch) return made_bid_sum_[a] > made_bid_sum_[b];
-    return false;
-  };
-  for (int p = 0; p < players(); ++p) {
-    bool beaten = false;
-    for (int q = 0; q < players(); ++q) beaten = beaten || better(q, p);
-    if (!beaten) out.push_back(p);
-  }
-  return out;
+  if (!finished_) return {};
+  return tally_.winners();
 }
 
 }  // namespace whist

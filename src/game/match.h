@@ -9,6 +9,7 @@
 
 #include "core/rng.h"
 #include "game/deal.h"
+#include "game/tally.h"
 #include "game/view.h"
 #include "rules/rules.h"
 #include "rules/schedule.h"
@@ -29,29 +30,6 @@ struct DealLog {
   std::vector<uint8_t> seats;   // who took each action
 };
 
-// The outcome of a finished deal, by seat.
-struct DealResult {
-  int cards = 0;
-  int dealer = 0;
-  Suit trump = Suit::None;
-  std::array<int, kMaxPlayers> bids{};
-  std::array<int, kMaxPlayers> tricks{};
-  std::array<Points, kMaxPlayers> contract{};  // what the scoring system gives
-  std::array<Points, kMaxPlayers> bonus{};     // streak bonuses (+) and miss penalties (-)
-  std::array<Points, kMaxPlayers> points{};    // everything the deal credits: contract + bonus
-  std::array<Points, kMaxPlayers> totals{};    // running totals after this deal
-  // Israeli whist: the declarer and the auction's number of tricks (-1 / 0 in other games), and
-  // whether the hand was thrown in after auctions without a bid (nobody scores).
-  int declarer = -1;
-  int auction_tricks = 0;
-  bool thrown_in = false;
-  // Call-Ace whist: the contract (index in contract_ladder()), the called card, the partner
-  // (-1 alone); `points` are the payments, which sum to zero.
-  int contract_index = -1;
-  Card called = kNoCard;
-  int partner = -1;
-};
-
 class Match {
  public:
   // `rules` must be valid (validate(rules) empty); names.size() == rules.players.
@@ -70,7 +48,7 @@ class Match {
 
   // The setup of the next deal (before it is dealt), without the turned card.
   DealSetup next_setup() const;
-  int next_dealer() const { return (first_dealer_ + deal_index_ - redeals_) % players(); }
+  int next_dealer() const { return (first_dealer_ + deal_index_ - tally_.redeals()) % players(); }
 
   // Starts the match at deal `deal_index` (from 0) of the schedule instead of the first, as if
   // the deals before it had been played without redeals: its dealer is first_dealer +
@@ -92,15 +70,14 @@ class Match {
 
   const std::vector<DealResult>& results() const { return results_; }
   const std::vector<DealLog>& log() const { return log_; }
-  const std::array<Points, kMaxPlayers>& totals() const { return totals_; }
-  uint8_t zero_play_announced() const { return zero_announced_; }
+  const std::array<Points, kMaxPlayers>& totals() const { return tally_.totals(); }
+  uint8_t zero_play_announced() const { return tally_.zero_play_announced(); }
   // The winning seats once the match is finished (several on a tie).
   std::vector<int> winners() const;
 
  private:
   void start_deal(const Hands& hands, Card turned, const Kitty& kitty);
   void score_deal();
-  void score_call_ace(DealResult& r) const;
 
   Rules rules_;
   Schedule schedule_;
@@ -112,12 +89,7 @@ class Match {
   DealState state_;
   std::vector<DealLog> log_;
   std::vector<DealResult> results_;
-  std::array<Points, kMaxPlayers> totals_{};
-  std::array<int, kMaxPlayers> made_streak_{};
-  std::array<int, kMaxPlayers> miss_streak_{};
-  std::array<int, kMaxPlayers> made_bid_sum_{};  // scratch scoring's tie-break
-  uint8_t zero_announced_ = 0;
-  int redeals_ = 0;  // Call-Ace deals thrown in and dealt again by the same dealer
+  Tally tally_;  // totals, streaks, zero play, redeals
 };
 
 }  // namespace whist

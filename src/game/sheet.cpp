@@ -40,16 +40,15 @@ std::string trump_text(Suit s, const SheetStyle& style) {
 
 std::string signed_points(Points p) { return (p > Points() ? "+" : "") + to_string(p); }
 
-// The seats that announced zero play in a deal, from its log: an announcement is made by the
-// player whose turn it is to bid, and bids go round from the seat after the dealer (in Israeli
-// whist from the seat after the declarer, whose own contract is said last or not at all).
-std::vector<int> zero_announcers(const DealLog& log, const DealResult& r, int players) {
+// The seats that announced zero play in a deal, in the order they spoke: an announcement is made
+// by the player whose turn it is to bid, and bids go round from the seat after the dealer (in
+// Israeli whist from the seat after the declarer, whose own contract is said last or not at all).
+std::vector<int> zero_announcers(const DealResult& r, int players) {
   std::vector<int> out;
   const int first = (r.declarer >= 0 ? r.declarer : r.dealer) + 1;
-  int bids = 0;
-  for (Action a : log.actions) {
-    if (a.kind() == ActionKind::Bid) ++bids;
-    if (a.kind() == ActionKind::AnnounceZero) out.push_back((first + bids) % players);
+  for (int i = 0; i < players; ++i) {
+    const int seat = (first + i) % players;
+    if (r.zero_announced >> seat & 1) out.push_back(seat);
   }
   return out;
 }
@@ -69,31 +68,27 @@ std::string left_text(const DealResult& r, bool israeli, const SheetStyle& style
   return pad_left(std::to_string(number), 2) + " " + trump_text(r.trump, style);
 }
 
-// The one-card mode actually played: the dealer's choice if there was one, else the plan's.
-OneCardMode mode_played(const DealLog& log, OneCardMode planned) {
-  for (Action a : log.actions) {
-    if (a.kind() == ActionKind::ChooseMode) return a.mode();
-  }
-  return planned;
-}
-
 // The winner line under a finished game's sheet: "winner: Jovana (27)", "winners: A, B (18)",
 // "winners: A, B (0, lowest wins)", "winner: D (zero play)".
-std::string winner_line(const Match& match) {
-  const std::vector<int> winners = match.winners();
-  const auto& names = match.names();
+std::string winner_line(const SheetData& data) {
+  const std::vector<int>& winners = data.winners;
   std::string line = winners.size() == 1 ? "winner:" : "winners:";
   for (size_t i = 0; i < winners.size(); ++i) {
-    line += (i == 0 ? " " : ", ") + names[winners[i]];
+    line += (i == 0 ? " " : ", ") + data.names[winners[i]];
   }
+  uint8_t announced = 0;
+  for (const DealResult& r : data.results) announced |= r.zero_announced;
+  const auto total = [&](int seat) {
+    return data.results.empty() ? Points() : data.results.back().totals[seat];
+  };
   bool zero_play = false;
-  for (int p : winners) zero_play = zero_play || (match.zero_play_announced() >> p & 1);
+  for (int p : winners) zero_play = zero_play || (announced >> p & 1);
   if (!winners.empty()) {
-    if (zero_play && match.totals()[winners[0]] == Points()) {
+    if (zero_play && total(winners[0]) == Points()) {
       line += " (zero play)";
     } else {
-      line += " (" + to_string(match.totals()[winners[0]]) +
-              (lowest_wins(match.rules().scoring) ? ", lowest wins" : "") + ")";
+      line += " (" + to_string(total(winners[0])) +
+              (lowest_wins(data.rules.scoring) ? ", lowest wins" : "") + ")";
     }
   }
   return line;
@@ -114,10 +109,10 @@ std::string payment_text(const DealResult& r, int seat) {
 
 // Call-Ace whist's sheet: the contract, trump, the called card, then each player's payment and
 // running balance; the row ends with the partner (or "alone") and the declaring side's tricks.
-std::string format_call_ace_sheet(const Match& match, const SheetStyle& style) {
-  const int n = match.players();
-  const auto& results = match.results();
-  const auto& names = match.names();
+std::string format_call_ace_sheet(const SheetData& data, const SheetStyle& style) {
+  const int n = data.rules.players;
+  const auto& results = data.results;
+  const auto& names = data.names;
 
   const auto contract_text = [](const DealResult& r) {
     return r.thrown_in || r.contract_index < 0 ? std::string("-") : contract_name(r.contract_index);
@@ -152,7 +147,7 @@ std::string format_call_ace_sheet(const Match& match, const SheetStyle& style) {
     std::string note;
     if (r.thrown_in) {
       line = left("-", "", "");
-      note = match.rules().redeal_on_all_pass ? "all passed, redeal" : "all passed, thrown in";
+      note = data.rules.redeal_on_all_pass ? "all passed, redeal" : "all passed, thrown in";
     } else {
       line = left(contract_text(r), trump_text(r.trump, style),
                   r.called == kNoCard ? "-" : card_text(r.called, style));
@@ -166,18 +161,27 @@ std::string format_call_ace_sheet(const Match& match, const SheetStyle& style) {
     }
     out += line + "  " + note + "\n";
   }
-  if (match.finished()) out += rule + "\n" + winner_line(match) + "\n";
+  if (data.finished) out += rule + "\n" + winner_line(data) + "\n";
   return out;
 }
 
 }  // namespace
 
 std::string format_sheet(const Match& match, SheetStyle style) {
-  const int n = match.players();
-  const auto& results = match.results();
-  const auto& names = match.names();
-  const Rules& rules = match.rules();
-  if (rules.family == Family::CallAce) return format_call_ace_sheet(match, style);
+  return format_sheet(SheetData{.rules = match.rules(),
+                                .names = match.names(),
+                                .results = match.results(),
+                                .finished = match.finished(),
+                                .winners = match.winners()},
+                      style);
+}
+
+std::string format_sheet(const SheetData& data, SheetStyle style) {
+  const int n = data.rules.players;
+  const auto& results = data.results;
+  const auto& names = data.names;
+  const Rules& rules = data.rules;
+  if (rules.family == Family::CallAce) return format_call_ace_sheet(data, style);
 
   const bool israeli = rules.family == Family::Israeli;
   // Whether the contracts' sum (over or under the tricks) matters for the score.
@@ -210,28 +214,23 @@ std::string format_sheet(const Match& match, SheetStyle style) {
 
   for (size_t k = 0; k < results.size(); ++k) {
     const DealResult& r = results[k];
-    const DealLog* log = k < match.log().size() ? &match.log()[k] : nullptr;
-    const DealPlan plan = match.schedule().plan(static_cast<int>(k));
     line = pad_right(left_text(r, israeli, style), kLeft);
     std::vector<std::string> notes;
     if (r.thrown_in) notes.emplace_back("thrown in");
-    if (plan.special == SpecialHand::Blind) notes.emplace_back("blind hand");
-    if (plan.special == SpecialHand::AllZero) notes.emplace_back("all bid 0");
-    if (plan.special == SpecialHand::AllEight) {
+    if (r.special == SpecialHand::Blind) notes.emplace_back("blind hand");
+    if (r.special == SpecialHand::AllZero) notes.emplace_back("all bid 0");
+    if (r.special == SpecialHand::AllEight) {
       notes.push_back("all bid " + std::to_string(r.cards));
     }
-    if (log != nullptr && r.cards == 1) {
-      const OneCardMode m = mode_played(*log, plan.mode);
-      if (m == OneCardMode::Forehead) notes.emplace_back("forehead");
-      if (m == OneCardMode::Blind) notes.emplace_back("blind");
+    if (r.cards == 1) {
+      if (r.mode == OneCardMode::Forehead) notes.emplace_back("forehead");
+      if (r.mode == OneCardMode::Blind) notes.emplace_back("blind");
     }
-    if (log != nullptr && rules.spades_double && log->turned != kNoCard &&
-        log->turned.suit() == Suit::Spades) {
+    // With a turned trump the trump is the turned card's suit (see Tally::score).
+    if (rules.spades_double && rules.trump == TrumpRule::Turned && r.trump == Suit::Spades) {
       notes.emplace_back("x2");
     }
-    if (log != nullptr) {
-      for (int p : zero_announcers(*log, r, n)) notes.push_back(names[p] + " zero play");
-    }
+    for (int p : zero_announcers(r, n)) notes.push_back(names[p] + " zero play");
     if (over_under && !r.thrown_in) {
       int sum = 0;
       for (int p = 0; p < n; ++p) sum += r.bids[p];
@@ -252,7 +251,7 @@ std::string format_sheet(const Match& match, SheetStyle style) {
     out += line + "\n";
   }
 
-  if (match.finished()) out += rule + "\n" + winner_line(match) + "\n";
+  if (data.finished) out += rule + "\n" + winner_line(data) + "\n";
   return out;
 }
 

@@ -9,8 +9,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "game/match.h"
+#include "game/tally.h"
 
 namespace whist {
 
@@ -18,6 +20,17 @@ struct SheetStyle {
   bool unicode = false;  // suit symbols (♠) instead of letters (S)
 };
 
+// What a sheet shows: the rules, the names by seat, the finished deals, and once the game is over
+// its winners (the winner line). A match gives one; so does the scorekeeper, which has no cards.
+struct SheetData {
+  const Rules& rules;
+  const std::vector<std::string>& names;
+  const std::vector<DealResult>& results;
+  bool finished = false;
+  std::vector<int> winners;
+};
+
+std::string format_sheet(const SheetData& data, SheetStyle style = {});
 std::string format_sheet(const Match& match, SheetStyle style = {});
 
 }  // namespace whist

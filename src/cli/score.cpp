@@ -1,0 +1,207 @@
+// `whist score`: the scorekeeper for games played with real cards (docs/score-format.md). Asks
+// deal by deal who dealt, the turned card, the bids and the tricks, checks them by the rules and
+// keeps the sheet; saved after every answer, resumable with --resume, exported as CSV or JSON.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/score_session.h"
+#include "cli/setup.h"
+#include "game/score_file.h"
+
+namespace whist::cli {
+
+namespace {
+
+struct ScoreArgs {
+  std::string variant = "romanian";
+  std::string players = "Ana,Bogdan,Cristi,Dana";
+  std::vector<std::string> options;
+  std::string dealer;
+  std::string file;
+  std::string resume;
+  std::string csv;
+  std::string json;
+  bool unicode = false;
+};
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> out;
+  std::string name;
+  const auto flush = [&] {
+    const size_t a = name.find_first_not_of(" \t");
+    const size_t b = name.find_last_not_of(" \t");
+    out.push_back(a == std::string::npos ? std::string() : name.substr(a, b - a + 1));
+    name.clear();
+  };
+  for (char c : text) {
+    if (c == ',') {
+      flush();
+    } else {
+      name += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+// The names from --players: "Ana,Bogdan,Cristi" or a count ("4": P1 … P4).
+std::string read_names(const std::string& text, std::vector<std::string>& names) {
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+    const int n = std::atoi(text.c_str());
+    if (n < 1 || n > 7) return "--players: " + text + " players? (a list of names, or 3-7)";
+    for (int p = 1; p <= n; ++p) names.push_back("P" + std::to_string(p));
+    return {};
+  }
+  names = split_names(text);
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) return "--players: an empty name in '" + text + "'";
+    if (std::isdigit(static_cast<unsigned char>(names[i][0]))) {
+      return "--players: a name may not start with a digit ('" + names[i] +
+             "'): numbers stand for seats";
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (names[j] == names[i]) return "--players: " + names[i] + " is named twice";
+    }
+  }
+  return {};
+}
+
+// $XDG_DATA_HOME/whist, else ~/.local/share/whist (the XDG base directory default).
+std::string data_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/whist";
+  const char* home = std::getenv("HOME");
+  return std::string(home != nullptr ? home : ".") + "/.local/share/whist";
+}
+
+// A new file name in the data directory: score-2026-03-14-2031.json (-2, -3 … if taken).
+std::string default_path() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", &tm);
+  const std::string base = data_dir() + "/score-" + stamp;
+  std::string path = base + ".json";
+  for (int i = 2; std::filesystem::exists(path); ++i)
+    path = base + "-" + std::to_string(i) + ".json";
+  return path;
+}
+
+bool read_file(const std::string& path, std::string& text, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+int run_score(const ScoreArgs& args, const CLI::App& cmd) {
+  std::unique_ptr<Scorekeeper> keeper;
+  std::string path = args.file;
+  if (!args.resume.empty()) {
+    for (const char* flag : {"--variant", "--players", "--dealer", "options"}) {
+      if (cmd.count(flag) > 0) {
+        fmt::print(stderr, "whist score: --resume takes the rules and players from the file ({})\n",
+                   flag);
+        return 2;
+      }
+    }
+    std::string text, error;
+    if (!read_file(args.resume, text, error)) {
+      fmt::print(stderr, "whist score: {}\n", error);
+      return 2;
+    }
+    ScoreFileResult loaded = read_score_file(text);
+    if (!loaded.error.empty()) {
+      fmt::print(stderr, "whist score: {}: {}\n", args.resume, loaded.error);
+      return 2;
+    }
+    keeper = std::move(loaded.keeper);
+    if (path.empty()) path = args.resume;
+    if (!args.csv.empty() || !args.json.empty()) {
+      // Exports of a saved game: write them and stop.
+      for (const auto& [file, text_of] :
+           {std::pair{args.csv, &score_csv}, std::pair{args.json, &score_json}}) {
+        if (file.empty()) continue;
+        if (std::string e = write_file_atomic(file, text_of(*keeper)); !e.empty()) {
+          fmt::print(stderr, "whist score: {}\n", e);
+          return 2;
+        }
+      }
+      return 0;
+    }
+  } else {
+    if (!args.csv.empty() || !args.json.empty()) {
+      fmt::print(stderr,
+                 "whist score: --csv and --json export a saved game: use them with --resume FILE "
+                 "(or 'export csv FILE' during a game)\n");
+      return 2;
+    }
+    std::vector<std::string> names;
+    if (std::string e = read_names(args.players, names); !e.empty()) {
+      fmt::print(stderr, "whist score: {}\n", e);
+      return 2;
+    }
+    GameArgs game{args.variant, static_cast<int>(names.size()), args.options};
+    RulesOrError rules = make_rules(game);
+    if (!rules.error.empty()) {
+      fmt::print(stderr, "whist score: {}\n", rules.error);
+      return 2;
+    }
+    int dealer = 0;
+    if (!args.dealer.empty()) {
+      const auto seat = parse_player(args.dealer, names);
+      if (!seat) {
+        fmt::print(stderr, "whist score: --dealer: '{}' is not one of the players\n", args.dealer);
+        return 2;
+      }
+      dealer = *seat;
+    }
+    keeper = std::make_unique<Scorekeeper>(rules.rules, names, dealer);
+    if (path.empty()) path = default_path();
+  }
+  SheetStyle style;
+  style.unicode = args.unicode;
+  ScoreSession session(*keeper, path, std::cin, std::cout, style, isatty(STDIN_FILENO) == 0);
+  return session.run();
+}
+
+}  // namespace
+
+void add_score(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "score", "keep score of a game played with real cards (bids and tricks, deal by deal)");
+  auto args = std::make_shared<ScoreArgs>();
+  cmd->add_option("--variant", args->variant, "preset (see `whist variants`)");
+  cmd->add_option("--players", args->players,
+                  "the players' names in playing order, e.g. \"Ana,Bogdan,Cristi,Dana\"");
+  cmd->add_option("--dealer", args->dealer, "who deals first: a name or 1-N (default: the first)");
+  cmd->add_option("--file", args->file,
+                  "the save file (default: a new file in $XDG_DATA_HOME/whist or "
+                  "~/.local/share/whist)");
+  cmd->add_option("--resume", args->resume, "go on with a saved game");
+  cmd->add_option("--csv", args->csv,
+                  "with --resume: write the sheet as CSV to this file and stop");
+  cmd->add_option("--json", args->json,
+                  "with --resume: write the sheet as JSON to this file and stop");
+  cmd->add_flag("--unicode", args->unicode, "suit symbols in the score sheet");
+  cmd->add_option("options", args->options, "option=value pairs (see `whist variants NAME`)");
+  cmd->callback([args, cmd, &status] { status = run_score(*args, *cmd); });
+}
+
+}  // namespace whist::cli

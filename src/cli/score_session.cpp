@@ -1,0 +1,413 @@
+#include "cli/score_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include "game/score_file.h"
+#include "rules/contracts.h"
+
+namespace whist::cli {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t a = 0;
+  size_t b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c)) || c == ',') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(word);
+  return out;
+}
+
+// Several answers on one line ("1 0 2 0") are taken one by one: only numbers and "zero".
+bool is_number_word(const std::string& w) {
+  return lower(w) == "zero" || (!w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) {
+           return std::isdigit(c);
+         }));
+}
+
+std::string suit_word(Suit s) {
+  switch (s) {
+    case Suit::Spades:
+      return "spades";
+    case Suit::Hearts:
+      return "hearts";
+    case Suit::Diamonds:
+      return "diamonds";
+    case Suit::Clubs:
+      return "clubs";
+    case Suit::None:
+      break;
+  }
+  return "no trump";
+}
+
+}  // namespace
+
+std::string write_file_atomic(const std::string& path, const std::string& text) {
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return "cannot write '" + tmp + "': " + std::strerror(errno);
+    f << text;
+    f.flush();
+    if (!f) return "cannot write '" + tmp + "': write error";
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    return "cannot write '" + path + "': " + std::strerror(errno);
+  }
+  return {};
+}
+
+ScoreSession::ScoreSession(Scorekeeper& keeper, std::string path, std::istream& in,
+                           std::ostream& out, SheetStyle style, bool echo)
+    : keeper_(keeper), path_(std::move(path)), in_(in), out_(out), style_(style), echo_(echo) {}
+
+bool ScoreSession::read_line(const std::string& prompt, std::string& line) {
+  out_ << prompt << std::flush;
+  if (!std::getline(in_, line)) {
+    out_ << "\n";
+    return false;
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (echo_) out_ << line << "\n";
+  return true;
+}
+
+bool ScoreSession::save() {
+  const std::string error = write_file_atomic(path_, write_score_file(keeper_));
+  if (!error.empty()) out_ << "  warning: not saved: " << error << "\n";
+  return error.empty();
+}
+
+// The sheet stands apart, a blank line before and after it.
+void ScoreSession::print_sheet() { out_ << "\n" << keeper_.sheet(style_) << "\n"; }
+
+void ScoreSession::announce_deal() {
+  const int k = static_cast<int>(keeper_.deals().size());
+  const DealContext c = keeper_.context(k);
+  const Rules& rules = keeper_.rules();
+  const auto& names = keeper_.names();
+  std::string line = "Deal " + std::to_string(k + 1);
+  if (c.length) {
+    line += " of " + std::to_string(*c.length);
+  } else {
+    line += " (to " + std::to_string(rules.target_score) + " points)";
+  }
+  line += ": " + names[c.dealer] + " deals " + std::to_string(c.plan.cards) +
+          (c.plan.cards == 1 ? " card" : " cards") + " each";
+  if (rules.family == Family::CallAce) line += " and 3 to the kitty";
+  line += ". ";
+  if (rules.family == Family::Israeli) {
+    line += "The auction names trump.";
+  } else if (rules.family == Family::CallAce) {
+    line += "The contract auction starts with " + names[(c.dealer + 1) % keeper_.players()] + ".";
+  } else if (c.turns_card) {
+    line += "A card is turned for trump.";
+  } else if (rules.trump == TrumpRule::Rotation) {
+    line += c.fixed_trump == Suit::None ? "No trump." : "Trump: " + suit_word(c.fixed_trump) + ".";
+  } else if (rules.trump == TrumpRule::Turned) {
+    line += "Every card is dealt: no trump.";
+  } else {
+    line += "No trump.";
+  }
+  out_ << line << "\n";
+  if (c.plan.special == SpecialHand::AllZero) out_ << "Special hand: everyone bids 0.\n";
+  if (c.plan.special == SpecialHand::AllEight) {
+    out_ << "Special hand: everyone bids " << c.plan.cards << ".\n";
+  }
+  if (c.plan.special == SpecialHand::Blind) {
+    out_ << "Blind hand: everyone bids before looking at their cards.\n";
+  }
+  if (c.plan.cards == 1 && c.plan.mode == OneCardMode::Forehead) {
+    out_ << "Forehead: everyone holds their card to their forehead.\n";
+  }
+  if (c.plan.cards == 1 && c.plan.mode == OneCardMode::Blind) {
+    out_ << "Blind: everyone bids before looking at their card.\n";
+  }
+  if (c.zero_open) out_ << "Zero play may be announced instead of a bid: answer 'zero'.\n";
+  // A deal taken up again (resumed, or reopened by undo): what was said so far.
+  for (const std::string& said : keeper_.current().transcript()) out_ << "  " << said << "\n";
+}
+
+void ScoreSession::print_help() {
+  out_ << "Answer each question; several numbers may be given on one line (\"1 0 2 1\").\n"
+          "  a player:  a name, the start of one, or a number 1-"
+       << keeper_.players()
+       << "\n"
+          "  trump:     the turned card (9H, 10h) or its suit (S, H, D, C)\n"
+          "Commands:\n"
+          "  sheet               show the score sheet\n"
+          "  undo                take back the last answer (into the previous deal if needed)\n"
+          "  edit N              correct deal N: bids, tricks, trump (Enter keeps a value)\n"
+          "  export csv FILE     write the sheet as CSV\n"
+          "  export json FILE    write the sheet as JSON\n"
+          "  quit                save and stop (resume with: whist score --resume "
+       << path_
+       << ")\n"
+          "  help                this text\n"
+          "The game is saved after every answer to "
+       << path_ << "\n";
+}
+
+void ScoreSession::export_sheet(const std::string& kind, const std::string& file) {
+  std::string text;
+  if (kind == "csv") {
+    text = score_csv(keeper_);
+  } else if (kind == "json") {
+    text = score_json(keeper_);
+  } else {
+    out_ << "  export csv FILE or export json FILE\n";
+    return;
+  }
+  const std::string error = write_file_atomic(file, text);
+  if (error.empty()) {
+    out_ << "  exported the sheet to " << file << "\n";
+  } else {
+    out_ << "  " << error << "\n";
+  }
+}
+
+bool ScoreSession::command(const std::string& line) {
+  const std::vector<std::string> words = split_words(line);
+  if (words.empty()) return false;
+  const std::string verb = lower(words[0]);
+  if (verb == "help" || verb == "?") {
+    print_help();
+  } else if (verb == "sheet" && words.size() == 1) {
+    print_sheet();
+  } else if (verb == "undo" && words.size() == 1) {
+    const size_t before = keeper_.deals().size();
+    if (!keeper_.undo()) {
+      out_ << "  nothing to take back\n";
+      return true;
+    }
+    save();
+    if (keeper_.deals().size() < before) {
+      out_ << "  back in deal " << keeper_.deals().size() + 1 << "\n\n";
+      announced_ = -1;
+    }
+  } else if (verb == "edit") {
+    const int finished = static_cast<int>(keeper_.deals().size());
+    int k = 0;
+    if (words.size() != 2 || std::sscanf(words[1].c_str(), "%d", &k) != 1 || k < 1 ||
+        k > finished) {
+      out_ << "  "
+           << (finished == 0
+                   ? std::string("no finished deal to correct yet")
+                   : "edit N corrects a finished deal, N from 1 to " + std::to_string(finished))
+           << "\n";
+      return true;
+    }
+    edit(k - 1);
+  } else if (verb == "export") {
+    if (words.size() != 3) {
+      out_ << "  export csv FILE or export json FILE\n";
+      return true;
+    }
+    export_sheet(lower(words[1]), words[2]);
+  } else if (verb == "quit" || verb == "exit") {
+    quit_ = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void ScoreSession::edit(int k) {
+  const ScoreDeal old = keeper_.deals()[static_cast<size_t>(k)];
+  DealForm form(keeper_.rules(), keeper_.names(), keeper_.context(k));
+  out_ << "Correcting deal " << k + 1
+       << ": Enter keeps the value in brackets; 'undo' goes back, 'cancel' stops.\n";
+  while (const std::optional<Question> q = form.question()) {
+    const std::string fallback = form.answer_from(*q, old);
+    std::string line;
+    const std::string prompt = "  " + q->prompt + " (" + q->hint + ")" +
+                               (fallback.empty() ? "" : " [" + fallback + "]") + ": ";
+    if (!read_line(prompt, line)) {
+      out_ << "  correction cancelled\n";
+      return;
+    }
+    line = trim(line);
+    const std::string verb = lower(line);
+    if (verb == "cancel" || verb == "quit" || verb == "exit") {
+      out_ << "  correction cancelled\n";
+      quit_ = verb != "cancel";
+      return;
+    }
+    if (verb == "undo") {
+      if (!form.undo()) out_ << "  nothing to take back\n";
+      continue;
+    }
+    if (verb == "sheet" || verb == "help") {
+      command(line);
+      continue;
+    }
+    if (line.empty()) line = fallback;
+    if (line.empty()) continue;
+    if (std::string error = form.answer(line); !error.empty()) out_ << "  " << error << "\n";
+  }
+  if (std::string error = keeper_.replace(k, form.deal()); !error.empty()) {
+    out_ << "  correction refused: " << error << "\n";
+    return;
+  }
+  save();
+  out_ << "  deal " << k + 1 << " corrected\n";
+  announced_ = -1;
+  print_sheet();
+}
+
+void ScoreSession::answer_line(const std::string& line) {
+  const std::optional<Question> q = keeper_.current().question();
+  std::vector<std::string> answers = {line};
+  const std::vector<std::string> words = split_words(line);
+  if ((q->kind == AskKind::Bid || q->kind == AskKind::Tricks) && words.size() > 1 &&
+      std::all_of(words.begin(), words.end(), is_number_word)) {
+    answers = words;
+  }
+  const size_t deal = keeper_.deals().size();
+  for (size_t i = 0; i < answers.size(); ++i) {
+    if (i > 0) out_ << "  " << keeper_.current().question()->prompt << ": " << answers[i] << "\n";
+    if (std::string error = keeper_.answer(answers[i]); !error.empty()) {
+      out_ << "  " << error << "\n";
+      if (i + 1 < answers.size()) {
+        std::string rest;
+        for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+        out_ << "  (not taken:" << rest << ")\n";
+      }
+      break;
+    }
+    save();
+    if (keeper_.deals().size() != deal) {
+      if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
+
+      if (i + 1 < answers.size()) {
+        std::string rest;
+        for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+        out_ << "  (the deal is complete; not taken:" << rest << ")\n";
+      }
+      break;
+    }
+  }
+}
+
+void ScoreSession::print_standings() {
+  const auto& names = keeper_.names();
+  const auto& totals = keeper_.tally().totals();
+  const bool low =
+      lowest_wins(keeper_.rules().scoring) && keeper_.rules().family != Family::CallAce;
+  const std::vector<int> winners = keeper_.winners();
+  std::vector<int> order(static_cast<size_t>(keeper_.players()));
+  for (int p = 0; p < keeper_.players(); ++p) order[p] = p;
+  const auto won = [&](int p) {
+    return std::find(winners.begin(), winners.end(), p) != winners.end();
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (won(a) != won(b)) return won(a);
+    return low ? totals[a] < totals[b] : totals[a] > totals[b];
+  });
+  // Names padded by display width (code points), so that "Dušan" lines up with "Igor".
+  const auto width_of = [](const std::string& s) {
+    return static_cast<size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  };
+  size_t width = 0;
+  for (const auto& name : names) width = std::max(width, width_of(name));
+  out_ << "Final standings" << (low ? " (lowest wins)" : "") << ":\n";
+  int place = 1;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const int p = order[i];
+    if (i > 0 && !(won(p) && won(order[i - 1])) && totals[p] != totals[order[i - 1]]) {
+      place = static_cast<int>(i) + 1;
+    }
+    const std::string name = names[p] + std::string(width - width_of(names[p]), ' ');
+    out_ << "  " << place << ". " << name << "  " << to_string(totals[p]) << "\n";
+  }
+}
+
+int ScoreSession::run() {
+  const auto& names = keeper_.names();
+  std::string list;
+  for (size_t p = 0; p < names.size(); ++p) list += (p ? ", " : "") + names[p];
+  out_ << "Keeping score of " << keeper_.rules().variant << " for " << list << ".\n";
+  out_ << "Saved after every answer to " << path_ << "\n";
+  out_ << "Type 'help' for the commands (sheet, undo, edit N, export, quit).\n";
+  if (keeper_.deals().empty()) {
+    out_ << "\n";
+  } else {
+    print_sheet();
+  }
+  save();
+  bool over_shown = false;
+  while (!quit_) {
+    std::string line;
+    if (keeper_.finished()) {
+      if (!over_shown) {
+        out_ << "\nThe game is over.\n";
+        print_sheet();
+        print_standings();
+        over_shown = true;
+      }
+      if (!read_line("Corrections: 'edit N' or 'undo'; 'export csv|json FILE'; Enter to finish: ",
+                     line)) {
+        break;
+      }
+      line = trim(line);
+      if (line.empty()) break;
+      const std::string before = keeper_.sheet();
+      if (!command(line)) out_ << "  not a command: '" << line << "' (help lists them)\n";
+      // A correction prints its sheet; the standings may have changed with it.
+      if (keeper_.finished() && keeper_.sheet() != before) print_standings();
+      continue;
+    }
+    over_shown = false;
+    if (announced_ != static_cast<int>(keeper_.deals().size())) {
+      announce_deal();
+      announced_ = static_cast<int>(keeper_.deals().size());
+    }
+    const Question q = *keeper_.current().question();
+    if (!read_line(q.prompt + " (" + q.hint + "): ", line)) break;
+    line = trim(line);
+    if (line.empty() || command(line)) continue;
+    answer_line(line);
+  }
+  save();
+  if (keeper_.finished()) {
+    out_ << "Saved to " << path_ << "\n";
+  } else {
+    out_ << "Saved to " << path_ << "; resume with: whist score --resume " << path_ << "\n";
+  }
+  return 0;
+}
+
+}  // namespace whist::cli

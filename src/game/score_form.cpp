@@ -1,0 +1,440 @@
+#include "game/score_form.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "game/deal.h"
+#include "game/score_form_detail.h"
+#include "rules/contracts.h"
+
+namespace whist {
+
+namespace {
+
+using score_detail::normalize;
+using score_detail::one_of;
+using score_detail::parse_count;
+using score_detail::parse_suit_word;
+
+std::string suit_answer(Suit s) { return s == Suit::None ? "NT" : std::string(1, suit_char(s)); }
+
+// Bids as a short text: "0-4", "0-4, not 2", "7-13", "0, 2-4".
+std::string ranges_text(const std::vector<int>& allowed, int cards) {
+  if (allowed.empty()) return "none";
+  if (static_cast<int>(allowed.size()) == cards && allowed.front() == 0 &&
+      allowed.back() == cards) {
+    for (int b = 0; b <= cards; ++b) {
+      if (!std::binary_search(allowed.begin(), allowed.end(), b)) {
+        return "0-" + std::to_string(cards) + ", not " + std::to_string(b);
+      }
+    }
+  }
+  std::string out;
+  for (size_t i = 0; i < allowed.size();) {
+    size_t j = i;
+    while (j + 1 < allowed.size() && allowed[j + 1] == allowed[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(allowed[i]);
+    if (j > i) out += "-" + std::to_string(allowed[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<int> parse_player(std::string_view text, const std::vector<std::string>& names) {
+  const std::string t = normalize(text);
+  const int n = static_cast<int>(names.size());
+  if (const auto k = parse_count(t))
+    return *k >= 1 && *k <= n ? std::optional(*k - 1) : std::nullopt;
+  std::optional<int> prefix;
+  int prefixes = 0;
+  for (int p = 0; p < n; ++p) {
+    const std::string name = normalize(names[p]);
+    if (name == t) return p;
+    if (!t.empty() && name.starts_with(t)) {
+      prefix = p;
+      ++prefixes;
+    }
+  }
+  return prefixes == 1 ? prefix : std::nullopt;
+}
+
+std::string_view mode_name(OneCardMode m) {
+  switch (m) {
+    case OneCardMode::Forehead:
+      return "forehead";
+    case OneCardMode::Blind:
+      return "blind";
+    case OneCardMode::DealerChooses:
+      return "dealer";
+    case OneCardMode::Regular:
+      break;
+  }
+  return "regular";
+}
+
+DealForm::DealForm(Rules rules, std::vector<std::string> names, DealContext context)
+    : rules_(std::move(rules)), names_(std::move(names)), context_(context) {
+  auto_fill();
+}
+
+std::vector<int> DealForm::bidding_order() const {
+  const int n = players();
+  // Israeli contracts start after the declarer, whose own is said last (or not at all).
+  const int first = (rules_.family == Family::Israeli ? *deal_.declarer : context_.dealer) + 1;
+  std::vector<int> out;
+  for (int i = 0; i < n; ++i) out.push_back((first + i) % n);
+  return out;
+}
+
+std::vector<int> DealForm::tricks_order() const {
+  if (rules_.family == Family::Israeli) return bidding_order();
+  std::vector<int> out;
+  for (int i = 0; i < players(); ++i) out.push_back((context_.dealer + 1 + i) % players());
+  return out;
+}
+
+std::optional<Question> DealForm::question() const {
+  const std::string& dealer = names_[context_.dealer];
+  const auto ask = [](AskKind kind, std::string prompt, std::string hint, int seat = -1) {
+    return std::optional<Question>(Question{kind, seat, std::move(prompt), std::move(hint)});
+  };
+  std::string players_hint;
+  for (size_t p = 0; p < names_.size(); ++p) players_hint += (p ? ", " : "") + names_[p];
+  players_hint += " or 1-" + std::to_string(names_.size());
+  switch (rules_.family) {
+    case Family::ExactBid:
+      if (context_.plan.mode == OneCardMode::DealerChooses && !deal_.mode) {
+        return ask(AskKind::Mode, dealer + " chooses the one-card mode",
+                   "regular, forehead or blind", context_.dealer);
+      }
+      if (context_.turns_card && !deal_.trump) {
+        return ask(AskKind::Trump, "Turned card", "e.g. 9H, or its suit: S, H, D or C");
+      }
+      break;
+    case Family::Israeli:
+      if (!deal_.thrown_in && !deal_.auction) {
+        return ask(AskKind::Auction, "Auction won with", "e.g. 7S or 6NT; or 'thrown in'");
+      }
+      if (deal_.thrown_in) return std::nullopt;
+      if (!deal_.declarer) return ask(AskKind::Declarer, "Declarer", players_hint);
+      break;
+    case Family::CallAce: {
+      if (!deal_.thrown_in && !deal_.contract) {
+        return ask(AskKind::Contract, "Contract",
+                   "e.g. 8, 8 turn, 9 quarter, sun; or 'all passed'");
+      }
+      if (deal_.thrown_in) return std::nullopt;
+      if (!deal_.declarer) return ask(AskKind::Declarer, "Declarer", players_hint);
+      const Contract& k = contract_ladder()[*deal_.contract];
+      if (!deal_.trump) {
+        return ask(AskKind::ContractTrump, "Trump",
+                   k.kind == ContractKind::Turn ? "S, H, D or C; NT when a joker was turned last"
+                                                : "S, H, D or C");
+      }
+      if (!k.alone() && !deal_.called) return ask(AskKind::Called, "Called card", "e.g. AH");
+      if (!k.alone() && !deal_.partner) {
+        return ask(AskKind::Partner, "Partner (who held " + to_string(*deal_.called) + ")",
+                   players_hint + "; or 'alone'");
+      }
+      break;
+    }
+  }
+  if (rules_.family != Family::CallAce) {
+    for (int seat : bidding_order()) {
+      if (deal_.bids[seat] < 0) {
+        return ask(AskKind::Bid,
+                   names_[seat] + (seat == context_.dealer ? " (dealer)" : "") + " bids",
+                   bid_hint(seat), seat);
+      }
+    }
+  }
+  const std::vector<int> order = tricks_order();
+  int taken = 0;
+  int asked = 0;
+  for (int seat : order) {
+    if (deal_.tricks[seat] >= 0) {
+      taken += deal_.tricks[seat];
+      ++asked;
+    }
+  }
+  for (int seat : order) {
+    if (deal_.tricks[seat] < 0) {
+      const int left = cards() - taken;
+      const std::string hint = left == 0                ? "0: every trick is taken"
+                               : asked + 1 == players() ? "the tricks left: " + std::to_string(left)
+                                                        : "0-" + std::to_string(left);
+      return ask(AskKind::Tricks, names_[seat] + " took", hint, seat);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string DealForm::answer(std::string_view raw) {
+  const std::optional<Question> q = question();
+  if (!q) return "the deal is complete";
+  const std::string text = normalize(raw);
+  if (text.empty()) return "no answer given";
+  std::string error;
+  switch (q->kind) {
+    case AskKind::Mode:
+      if (text == "regular" || text == "r") {
+        deal_.mode = OneCardMode::Regular;
+      } else if (text == "forehead" || text == "f") {
+        deal_.mode = OneCardMode::Forehead;
+      } else if (text == "blind" || text == "b") {
+        deal_.mode = OneCardMode::Blind;
+      } else {
+        error = "not a one-card mode: '" + text + "' (regular, forehead or blind)";
+      }
+      break;
+    case AskKind::Trump:
+    case AskKind::ContractTrump:
+      error = answer_trump(q->kind, text);
+      break;
+    case AskKind::Auction:
+    case AskKind::Declarer:
+      error = rules_.family == Family::Israeli ? answer_israeli(q->kind, text)
+                                               : answer_call_ace(q->kind, text);
+      break;
+    case AskKind::Contract:
+    case AskKind::Called:
+    case AskKind::Partner:
+      error = answer_call_ace(q->kind, text);
+      break;
+    case AskKind::Bid:
+      error = answer_bid(q->seat, text);
+      break;
+    case AskKind::Tricks:
+      error = answer_tricks(q->seat, text);
+      break;
+  }
+  if (!error.empty()) return error;
+  // Kept as typed (trimmed), not as normalized, for the transcript: "S", "Batya".
+  const size_t a = raw.find_first_not_of(" \t");
+  const size_t b = raw.find_last_not_of(" \t");
+  answers_.emplace_back(raw.substr(a, b - a + 1));
+  transcript_.push_back(q->prompt + ": " + answers_.back());
+  auto_fill();
+  return {};
+}
+
+void DealForm::auto_fill() {
+  // Special hands force every bid: nothing to ask, unless the player may announce zero play.
+  while (context_.forced_bid >= 0) {
+    const std::optional<Question> q = question();
+    if (!q || q->kind != AskKind::Bid || zero_announce_allowed(q->seat)) return;
+    deal_.bids[q->seat] = context_.forced_bid;
+  }
+}
+
+bool DealForm::undo() {
+  if (answers_.empty()) return false;
+  std::vector<std::string> keep(answers_.begin(), answers_.end() - 1);
+  deal_ = ScoreDeal{};
+  answers_.clear();
+  transcript_.clear();
+  auto_fill();
+  for (const std::string& a : keep) answer(a);
+  return true;
+}
+
+std::string DealForm::fill(const ScoreDeal& deal) {
+  while (const std::optional<Question> q = question()) {
+    const std::string text = answer_from(*q, deal);
+    if (text.empty()) return {};
+    if (std::string error = answer(text); !error.empty())
+      return q->prompt + " " + text + ": " + error;
+  }
+  return {};
+}
+
+std::string DealForm::answer_from(const Question& q, const ScoreDeal& deal) const {
+  const auto player = [](const std::optional<int>& p) {
+    return p ? std::to_string(*p + 1) : std::string();
+  };
+  switch (q.kind) {
+    case AskKind::Mode:
+      return deal.mode ? std::string(mode_name(*deal.mode)) : std::string();
+    case AskKind::Trump:
+    case AskKind::ContractTrump:
+      return deal.trump ? suit_answer(*deal.trump) : std::string();
+    case AskKind::Auction:
+      if (deal.thrown_in) return "thrown in";
+      if (!deal.auction || !deal.trump) return {};
+      return std::to_string(*deal.auction) + suit_answer(*deal.trump);
+    case AskKind::Contract:
+      if (deal.thrown_in) return "all passed";
+      return deal.contract ? contract_name(*deal.contract) : std::string();
+    case AskKind::Declarer:
+      return player(deal.declarer);
+    case AskKind::Called:
+      return deal.called ? to_string(*deal.called) : std::string();
+    case AskKind::Partner:
+      if (deal.partner && *deal.partner < 0) return "alone";
+      return player(deal.partner);
+    case AskKind::Bid:
+      if ((deal.zero_play >> q.seat & 1) && !(deal_.zero_play >> q.seat & 1)) return "zero";
+      return deal.bids[q.seat] >= 0 ? std::to_string(deal.bids[q.seat]) : std::string();
+    case AskKind::Tricks:
+      return deal.tricks[q.seat] >= 0 ? std::to_string(deal.tricks[q.seat]) : std::string();
+  }
+  return {};
+}
+
+std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
+  const std::string text(text_view);
+  if (kind == AskKind::Trump) {
+    if (const auto card = parse_card(text)) {
+      const CardSet deck = rules_.deck_cards();
+      if (!deck.contains(*card)) {
+        return to_string(*card) + " is not in the " + std::to_string(deck.size()) + "-card deck";
+      }
+      deal_.trump = card->suit();
+      return {};
+    }
+  }
+  const std::optional<Suit> suit = parse_suit_word(text);
+  if (!suit) return "not a suit: '" + text + "' (S, H, D or C)";
+  if (*suit == Suit::None) {
+    if (kind == AskKind::Trump) {
+      return "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
+             "suit (S, H, D or C)";
+    }
+    if (contract_ladder()[*deal_.contract].kind != ContractKind::Turn) {
+      return "the trump of " + contract_name(*deal_.contract) + " is a suit: S, H, D or C";
+    }
+  }
+  deal_.trump = *suit;
+  return {};
+}
+
+bool DealForm::zero_announce_allowed(int seat) const {
+  return rules_.family == Family::ExactBid && (context_.zero_open >> seat & 1) &&
+         !(deal_.zero_play >> seat & 1);
+}
+
+std::string DealForm::why_bid_illegal(int seat, int bid) const {
+  if (bid > cards()) {
+    return "bid " + std::to_string(bid) + " out of range 0-" + std::to_string(cards());
+  }
+  // The engine's own bidding rules, on a position without cards: the bids so far, and in Israeli
+  // whist the auction's result. Bidding never looks at the hands.
+  DealSetup s;
+  s.players = players();
+  s.cards = cards();
+  s.dealer = context_.dealer;
+  s.hook = rules_.hook;
+  s.forced_bid = context_.forced_bid;
+  s.family = rules_.family;
+  s.declarer_raise = rules_.declarer_raise;
+  Position p;
+  p.phase = Phase::Bidding;
+  p.to_move = seat;
+  for (int i = 0; i < players(); ++i) p.bids[i] = static_cast<int8_t>(deal_.bids[i]);
+  if (rules_.family == Family::Israeli) {
+    p.auction.high = static_cast<int8_t>(5 * *deal_.auction + static_cast<int>(*deal_.trump));
+    p.auction.declarer = static_cast<int8_t>(*deal_.declarer);
+  }
+  p.zero_open = static_cast<uint8_t>(context_.zero_open & ~deal_.zero_play);
+  p.zero_announced = static_cast<uint8_t>(context_.zero_announced | deal_.zero_play);
+  return DealState::from_position(s, p).why_illegal(Action::bid(bid));
+}
+
+std::string DealForm::bid_hint(int seat) const {
+  if (context_.forced_bid >= 0) {
+    return "everyone bids " + std::to_string(context_.forced_bid) +
+           (zero_announce_allowed(seat) ? "; or 'zero' to announce zero play" : "");
+  }
+  std::vector<int> allowed;
+  for (int b = 0; b <= cards(); ++b) {
+    if (why_bid_illegal(seat, b).empty()) allowed.push_back(b);
+  }
+  std::string hint = ranges_text(allowed, cards());
+  if (zero_announce_allowed(seat)) hint += "; or 'zero' to announce zero play";
+  return hint;
+}
+
+std::string DealForm::answer_bid(int seat, std::string_view text_view) {
+  const std::string text(text_view);
+  if (text == "zero" || text == "zero play" || text == "z") {
+    if (zero_announce_allowed(seat)) {
+      deal_.zero_play |= static_cast<uint8_t>(1u << seat);
+      return {};
+    }
+    if (rules_.family != Family::ExactBid || rules_.zero_play == ZeroPlay::Off) {
+      return "zero play is not played in this game (option zero_play)";
+    }
+    if (deal_.zero_play >> seat & 1) return "zero play is already announced";
+    if (context_.zero_announced >> seat & 1) return "zero play is already announced";
+    return "the deadline for announcing zero play has passed";
+  }
+  const std::optional<int> bid = parse_count(text);
+  if (!bid) return "not a bid: '" + text + "' (" + bid_hint(seat) + ")";
+  if (std::string error = why_bid_illegal(seat, *bid); !error.empty()) return error;
+  deal_.bids[seat] = *bid;
+  return {};
+}
+
+std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
+  const std::string text(text_view);
+  const std::optional<int> t = parse_count(text);
+  if (!t) return "not a number of tricks: '" + text + "'";
+  const auto tricks_played = [&] {
+    return cards() == 1 ? std::string("1 trick was played")
+                        : std::to_string(cards()) + " tricks were played";
+  };
+  if (*t > cards()) return std::to_string(*t) + " tricks: only " + tricks_played();
+  int sum = *t;
+  int others = 0;
+  for (int p = 0; p < players(); ++p) {
+    if (p != seat && deal_.tricks[p] >= 0) {
+      sum += deal_.tricks[p];
+      ++others;
+    }
+  }
+  if (sum > cards()) {
+    return "the tricks would add up to " + std::to_string(sum) + ", but " + tricks_played() +
+           " (the others took " + std::to_string(sum - *t) + ")";
+  }
+  if (others + 1 == players() && sum != cards()) {
+    return "the tricks add up to " + std::to_string(sum) + ", but " + tricks_played() + ": " +
+           names_[seat] + " took " + std::to_string(cards() - (sum - *t)) +
+           " (or 'undo' to correct an earlier number)";
+  }
+  deal_.tricks[seat] = *t;
+  return {};
+}
+
+DealResult deal_result(const ScoreDeal& deal, const DealContext& context, const Rules& rules) {
+  DealResult r;
+  r.cards = context.plan.cards;
+  r.dealer = context.dealer;
+  r.trump = deal.trump.value_or(context.fixed_trump);
+  r.special = context.plan.special;
+  r.zero_announced = deal.zero_play;
+  r.thrown_in = deal.thrown_in;
+  const OneCardMode planned =
+      context.plan.mode == OneCardMode::DealerChooses ? OneCardMode::Regular : context.plan.mode;
+  r.mode = deal.mode.value_or(planned);
+  for (int p = 0; p < rules.players; ++p) {
+    r.bids[p] = deal.thrown_in ? -1 : deal.bids[p];
+    r.tricks[p] = deal.thrown_in ? 0 : deal.tricks[p];
+  }
+  if (deal.thrown_in) r.trump = Suit::None;
+  if (rules.family == Family::Israeli && !deal.thrown_in) {
+    r.declarer = deal.declarer.value_or(-1);
+    r.auction_tricks = deal.auction.value_or(0);
+  }
+  if (rules.family == Family::CallAce && !deal.thrown_in) {
+    r.declarer = deal.declarer.value_or(-1);
+    r.contract_index = deal.contract.value_or(-1);
+    r.called = deal.called.value_or(kNoCard);
+    r.partner = deal.partner.value_or(-1);
+  }
+  return r;
+}
+
+}  // namespace whist

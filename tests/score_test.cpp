@@ -1,0 +1,493 @@
+// `whist score` driven through a real pseudo-terminal (tests/pty_session.h), as a family keeping
+// score would use it: a whole Romanian game with refusals, an undo and a correction, checked
+// against the sheet of the same deals played with cards by the engine; the seeds' worked
+// examples as golden sheets (Serbian, Romanian, and the Israeli and Call-Ace sheets of
+// docs/rules.md); resuming a saved game; the default save path; the CSV and JSON exports.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "forced_deal.h"
+#include "game/match.h"
+#include "game/sheet.h"
+#include "pty_session.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist {
+namespace {
+
+using test_pty::kEndOfInput;
+using test_pty::Transcript;
+
+std::string temp_dir() {
+  std::string pattern = ::testing::TempDir() + "whist-score-XXXXXX";
+  char* made = mkdtemp(pattern.data());
+  EXPECT_NE(made, nullptr);
+  return pattern;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+Transcript score(const std::vector<std::string>& args, const std::string& input,
+                 const std::vector<std::pair<std::string, std::string>>& env = {}) {
+  std::vector<std::string> all = {"score"};
+  all.insert(all.end(), args.begin(), args.end());
+  Transcript t = test_pty::run_on_pty(WHIST_BINARY, all, input, env);
+  EXPECT_FALSE(t.hung) << t.output;
+  return t;
+}
+
+// The blocks of the output separated by blank lines; the sheet is always one block.
+std::vector<std::string> blocks(const std::string& out) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (;;) {
+    const size_t end = out.find("\n\n", start);
+    parts.push_back(
+        out.substr(start, end == std::string::npos ? std::string::npos : end + 1 - start));
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  return parts;
+}
+
+// The last score sheet the session printed: from the line of names above the rule to the end
+// of its block (a prompt may precede it on the terminal, where the input is not echoed).
+std::string last_sheet(const std::string& out) {
+  const std::vector<std::string> parts = blocks(out);
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    const size_t rule = it->find("\n-----");
+    if (rule == std::string::npos) continue;
+    const size_t names = it->rfind('\n', rule - 1);
+    return it->substr(names == std::string::npos ? 0 : names + 1);
+  }
+  return {};
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// One deal of a scripted game, by seat.
+struct ScriptDeal {
+  int cards = 0;
+  int dealer = 0;
+  Suit turned = Suit::None;
+  std::vector<int> bids;
+  std::vector<int> tricks;
+};
+
+// The lines that answer a deal's questions: trump, the bids in bidding order, the tricks.
+std::string typed(const ScriptDeal& d, const std::vector<int>& bids,
+                  const std::vector<int>& tricks) {
+  const int n = static_cast<int>(bids.size());
+  std::string in;
+  if (d.turned != Suit::None) in += std::string("9") + suit_char(d.turned) + "\n";
+  for (int i = 0; i < n; ++i) in += std::to_string(bids[(d.dealer + 1 + i) % n]) + "\n";
+  for (int i = 0; i < n; ++i) in += std::to_string(tricks[(d.dealer + 1 + i) % n]) + "\n";
+  return in;
+}
+
+// A whole Romanian game for four, the same every run: bids that respect the hook, and tricks
+// near the bids (most bids made, some missed), so that streak bonuses and penalties happen.
+std::vector<ScriptDeal> romanian_script(const Rules& rules) {
+  const Schedule schedule(rules);
+  uint32_t x = 20260314;
+  const auto next = [&](int m) {
+    x = x * 1103515245u + 12345u;
+    return static_cast<int>((x >> 16) % static_cast<uint32_t>(m));
+  };
+  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
+  std::vector<ScriptDeal> out;
+  for (int k = 0; k < *schedule.length(); ++k) {
+    ScriptDeal d;
+    d.cards = schedule.plan(k).cards;
+    d.dealer = k % 4;
+    d.turned = d.cards < 8 ? suits[next(4)] : Suit::None;
+    d.bids.assign(4, 0);
+    int sum = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int seat = (d.dealer + 1 + i) % 4;
+      int b = next(d.cards + 1);
+      if (i == 3 && sum + b == d.cards) b = (b + 1) % (d.cards + 1);
+      d.bids[seat] = b;
+      sum += b;
+    }
+    d.tricks = d.bids;
+    for (int diff = d.cards - sum; diff != 0;) {
+      const int p = next(4);
+      if (diff > 0) {
+        ++d.tricks[p];
+        --diff;
+      } else if (d.tricks[p] > 0) {
+        --d.tricks[p];
+        ++diff;
+      }
+    }
+    out.push_back(d);
+  }
+  return out;
+}
+
+TEST(ScoreSession, WholeRomanianGameWithRefusalsUndoAndCorrection) {
+  const std::vector<std::string> options = {"streak_bonus=10", "miss_penalty=5"};
+  Rules rules = *make_preset("romanian");
+  for (const auto& o : options) ASSERT_EQ(set_option(rules, o), "");
+  const std::vector<ScriptDeal> script = romanian_script(rules);
+  ASSERT_EQ(script.size(), 24u);
+
+  std::string in;
+  std::vector<int> hook_bids;
+  for (size_t k = 0; k < script.size(); ++k) {
+    const ScriptDeal& d = script[k];
+    if (k == 4) {
+      // The dealer first tries the bid the hook forbids.
+      in += std::string("9") + suit_char(d.turned) + "\n";
+      int sum = 0;
+      for (int i = 0; i < 3; ++i) {
+        const int seat = (d.dealer + 1 + i) % 4;
+        sum += d.bids[seat];
+        in += std::to_string(d.bids[seat]) + "\n";
+      }
+      ASSERT_GE(d.cards - sum, 0);
+      hook_bids.push_back(d.cards - sum);
+      in += std::to_string(d.cards - sum) + "\n" + std::to_string(d.bids[d.dealer]) + "\n";
+      for (int i = 0; i < 4; ++i) in += std::to_string(d.tricks[(d.dealer + 1 + i) % 4]) + "\n";
+    } else if (k == 5) {
+      // Tricks taken down wrongly: a trick moved from one player to the next; corrected later.
+      std::vector<int> wrong = d.tricks;
+      int from = 0;
+      while (wrong[from] == 0) ++from;
+      --wrong[from];
+      ++wrong[(from + 1) % 4];
+      in += typed(d, d.bids, wrong);
+    } else if (k == 7) {
+      // A wrong first bid taken back with undo; the rest typed on one line.
+      const int first = (d.dealer + 1) % 4;
+      in += std::string("9") + suit_char(d.turned) + "\n";
+      in += std::to_string((d.bids[first] + 1) % (d.cards + 1)) + "\nundo\n";
+      for (int i = 0; i < 4; ++i) in += std::to_string(d.bids[(d.dealer + 1 + i) % 4]) + " ";
+      in += "\n";
+      for (int i = 0; i < 4; ++i) in += std::to_string(d.tricks[(d.dealer + 1 + i) % 4]) + "\n";
+    } else if (k == 9) {
+      // The last player's tricks first given so that the total is wrong.
+      in += std::string("9") + suit_char(d.turned) + "\n";
+      for (int i = 0; i < 4; ++i) in += std::to_string(d.bids[(d.dealer + 1 + i) % 4]) + "\n";
+      for (int i = 0; i < 3; ++i) in += std::to_string(d.tricks[(d.dealer + 1 + i) % 4]) + "\n";
+      in +=
+          std::to_string(d.tricks[d.dealer] + 1) + "\n" + std::to_string(d.tricks[d.dealer]) + "\n";
+    } else {
+      in += typed(d, d.bids, d.tricks);
+    }
+    if (k == 11) {
+      // The correction of deal 6: Enter keeps the trump and the bids, the tricks are retyped.
+      in += "edit 6\n\n\n\n\n\n";
+      const ScriptDeal& six = script[5];
+      for (int i = 0; i < 4; ++i) in += std::to_string(six.tricks[(six.dealer + 1 + i) % 4]) + "\n";
+    }
+  }
+  in += "\n";  // Enter at the end of the game finishes
+
+  const std::string dir = temp_dir();
+  std::vector<std::string> args = {
+      "--variant", "romanian", "--players", "Ana,Bogdan,Cristi,Dana", "--file", dir + "/game.json"};
+  args.insert(args.end(), options.begin(), options.end());
+  const Transcript t = score(args, in);
+  ASSERT_EQ(t.status, 0) << t.output;
+
+  // The same deals played with cards by the engine give the same sheet.
+  Match match(rules, {"Ana", "Bogdan", "Cristi", "Dana"}, 0);
+  for (const ScriptDeal& d : script)
+    test_deals::play_forced_deal(match, d.bids, d.tricks, 0, d.turned);
+  ASSERT_TRUE(match.finished());
+  const std::string expected = format_sheet(match);
+  EXPECT_EQ(last_sheet(t.output), expected) << t.output;
+  EXPECT_NE(expected.find('*'), std::string::npos)
+      << "the script should earn a bonus: " << expected;
+
+  EXPECT_NE(t.output.find("the hook forbids bid " + std::to_string(hook_bids[0]) +
+                          ": the bids would sum to 2, the cards dealt"),
+            std::string::npos)
+      << t.output;
+  EXPECT_NE(t.output.find("  the tricks would add up to "), std::string::npos);
+  EXPECT_NE(t.output.find("Correcting deal 6"), std::string::npos);
+  EXPECT_NE(t.output.find("deal 6 corrected"), std::string::npos);
+  EXPECT_NE(t.output.find("Deal 24 of 24: Dana deals 1 card each."), std::string::npos);
+  EXPECT_NE(t.output.find("Final standings:\n  1. "), std::string::npos);
+  EXPECT_EQ(count(t.output, "The game is over."), 1u);
+  // The save file holds the corrected deal.
+  EXPECT_NE(read_text(dir + "/game.json").find("\"format\": \"whist-score/1\""), std::string::npos);
+}
+
+TEST(ScoreSession, RefusesWhatTheRulesForbidWithTheReason) {
+  const std::string dir = temp_dir();
+  const Transcript t = score(
+      {"--players", "Ana,Bogdan,Cristi,Dana", "--file", dir + "/g.json", "end=deals", "deals=1"},
+      "H\nx\n5\n1\n0\n0\n0\n1\n0\n0\n0\n0\nundo\nundo\nundo\n1\n0\n0\n2\n1\n0\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  not a bid: 'x' (0-1)\n"), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("  bid 5 out of range 0-1\n"), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("Ana (dealer) bids (1): "), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("  the hook forbids bid 0: the bids would sum to 1, the cards dealt\n"),
+            std::string::npos)
+      << t.output;
+  EXPECT_NE(t.output.find("  the tricks add up to 0, but 1 trick was played: Ana took 1 (or "
+                          "'undo' to correct an earlier number)\n"),
+            std::string::npos)
+      << t.output;
+  EXPECT_NE(t.output.find("  2 tricks: only 1 trick was played\n"), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("  the tricks would add up to 2, but 1 trick was played (the others took "
+                          "1)\n"),
+            std::string::npos)
+      << t.output;
+  EXPECT_EQ(last_sheet(t.output),
+            "          Ana   Bogdan   Cristi     Dana\n"
+            "----------------------------------------\n"
+            " 1 H    1  -1    1   6    0   5    0   5\n"
+            "----------------------------------------\n"
+            "winner: Bogdan (6)\n");
+}
+
+// Seed 000's table: the first two deals of a Serbian game, Dušan dealing first.
+TEST(ScoreSheetGolden, SerbianTableOfSeed000) {
+  const std::string dir = temp_dir();
+  const Transcript t =
+      score({"--variant", "serbian", "--players", "Igor,Jovana,Dunja,Dušan", "--dealer", "Dušan",
+             "--file", dir + "/s.json", "end=deals", "deals=2"},
+            "2 4 2 6\n2 4 1 6\n3 5 4 1\n3 4 3 2\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("Deal 1 of 2: Dušan deals 13 cards each. Trump: spades."),
+            std::string::npos);
+  EXPECT_NE(t.output.find("Deal 2 of 2: Igor deals 12 cards each. Trump: diamonds."),
+            std::string::npos);
+  EXPECT_EQ(last_sheet(t.output),
+            "         Igor   Jovana    Dunja    Dušan\n"
+            "----------------------------------------\n"
+            "13 S    2  12    4  14    2   1    6  16\n"
+            "12 D    1  14    3  27    5   5    4  19\n"
+            "----------------------------------------\n"
+            "winner: Jovana (27)\n");
+}
+
+// Seed 001's table, decoded (docs/rules.md, section 9): Peggy deals first.
+TEST(ScoreSheetGolden, RomanianTableOfSeed001) {
+  const std::string dir = temp_dir();
+  const Transcript t =
+      score({"--players", "Peter,John,Peggy", "--dealer", "Peggy", "--file", dir + "/r.json",
+             "end=deals", "deals=4", "--unicode"},
+            "9H\n1 0 1\n1 0 0\nks\n0 0 0\n0 1 0\nD\n0 1 1\n0 0 1\n10h\n0 2 2\n0 0 2\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_EQ(last_sheet(t.output),
+            "        Peter     John    Peggy\n"
+            "-------------------------------\n"
+            " 1 ♥    1   6    0   5    1  -1\n"
+            " 1 ♠    0  11    0  10    0  -2\n"
+            " 1 ♦    1  10    1  16    0   3\n"
+            " 2 ♥    0  15    2  14    2  10\n"
+            "-------------------------------\n"
+            "winner: Peter (15)\n");
+  EXPECT_NE(t.output.find("Final standings:\n  1. Peter  15\n  2. John   14\n  3. Peggy  10\n"),
+            std::string::npos)
+      << t.output;
+}
+
+// docs/rules.md's Israeli sheet: an auction won, contracts from the declarer's next seat, the
+// hook on the seat before the declarer, a hand thrown in.
+TEST(ScoreSheetGolden, IsraeliSheetOfTheRulesPage) {
+  const std::string dir = temp_dir();
+  const Transcript t =
+      score({"--variant", "israeli", "--players", "Avi,Batya,Chen,Dana", "--file", dir + "/i.json"},
+            "7S\nBatya\n0 3 2\n0 3 3 7\n6nt\nchen\n0 5 4\n0 5 2 6\nthrown in\n10 C\n1\n0 1 2\n0\n"
+            "0 1 1 11\nsheet\nquit\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  the hook forbids bid 2: the bids would sum to 13, the cards dealt"),
+            std::string::npos)
+      << t.output;
+  EXPECT_EQ(last_sheet(t.output),
+            "           Avi    Batya     Chen     Dana\n"
+            "-----------------------------------------\n"
+            " 7 S     2 -10   *7  59    0  50    3  19  under\n"
+            " 6 NT    5  25    4  39   *6  96    0  49  over\n"
+            " -       -  25    -  39    -  96    -  49  thrown in\n"
+            "10 C   *10  15    0  89    1 107    0  -1  under\n");
+}
+
+// docs/rules.md's Call-Ace sheet: payments and balances, a redeal, a lone declarer.
+TEST(ScoreSheetGolden, CallAceSheetOfTheRulesPage) {
+  const std::string dir = temp_dir();
+  const Transcript t = score({"--variant", "call-ace", "--players", "Anna,Bo,Cleo,Dag", "--file",
+                              dir + "/c.json", "end=deals", "deals=4"},
+                             "8 turn\nAnna\nNT\nAH\nCleo\n2 4 1 6\nall passed\n9 quarter\nBo\nS\n"
+                             "2 2 1 8\nsun\nCleo\n4 4 4 1\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("Deal 3 of 4: Bo deals 13 cards each"), std::string::npos) << t.output;
+  EXPECT_EQ(last_sheet(t.output),
+            "contract  trump call      Anna        Bo      Cleo      Dag\n"
+            "-----------------------------------------------------------\n"
+            "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12  partner Cleo, 10 tricks\n"
+            "-                        -  12     - -12     -  12    - -12  all passed, redeal\n"
+            "9 quarter S     -      +16  28  *-48 -60   +16  28  +16   4  alone, 8 tricks\n"
+            "sun       NT    -       -5  23    -5 -65  *+15  43   -5  -1  alone, 1 trick\n"
+            "-----------------------------------------------------------\n"
+            "winner: Cleo (43)\n");
+}
+
+// Three deals of a four-player Romanian game, typed in bidding order.
+constexpr const char* kDeal1 = "H\n1 0 0 1\n1 0 0 0\n";
+constexpr const char* kDeal2Bids = "S\n0 1\n";
+constexpr const char* kDeal2Rest = "0 1\n0 1 0 0\n";
+constexpr const char* kDeal3 = "D\n1 0 1 0\n0 0 1 0\n";
+
+TEST(ScoreSession, StoppedMidDealAndResumedGivesTheSameGame) {
+  const std::string dir = temp_dir();
+  const std::vector<std::string> game = {"--players", "Ana,Bogdan,Cristi,Dana", "end=deals",
+                                         "deals=3"};
+  auto with_file = [&](const std::string& file) {
+    std::vector<std::string> args = game;
+    args.insert(args.end(), {"--file", dir + "/" + file});
+    return args;
+  };
+  const Transcript whole =
+      score(with_file("whole.json"), std::string(kDeal1) + kDeal2Bids + kDeal2Rest + kDeal3 + "\n");
+  ASSERT_EQ(whole.status, 0) << whole.output;
+
+  // End of input in the middle of deal 2, after two bids: saved, and told how to go on.
+  const Transcript first =
+      score(with_file("part.json"), std::string(kDeal1) + kDeal2Bids + kEndOfInput);
+  ASSERT_EQ(first.status, 0) << first.output;
+  const std::string path = dir + "/part.json";
+  EXPECT_NE(first.output.find("Saved to " + path + "; resume with: whist score --resume " + path),
+            std::string::npos)
+      << first.output;
+  const std::string saved = read_text(path);
+  EXPECT_NE(saved.find("\"current\": {\"trump\":\"S\",\"bids\":[null,null,0,1],"
+                       "\"tricks\":[null,null,null,null]}"),
+            std::string::npos)
+      << saved;
+
+  const Transcript second = score({"--resume", path}, std::string(kDeal2Rest) + kDeal3 + "\n");
+  ASSERT_EQ(second.status, 0) << second.output;
+  // Deal 2 is taken up where it stopped: what was said is shown.
+  EXPECT_NE(second.output.find("Deal 2 of 3: Bogdan deals 1 card each. A card is turned for "
+                               "trump.\n  Turned card: S\n  Cristi bids: 0\n  Dana bids: 1\n"),
+            std::string::npos)
+      << second.output;
+  EXPECT_EQ(last_sheet(second.output), last_sheet(whole.output));
+  EXPECT_EQ(last_sheet(whole.output),
+            "          Ana   Bogdan   Cristi     Dana\n"
+            "----------------------------------------\n"
+            " 1 H    1  -1    1   6    0   5    0   5\n"
+            " 1 S    0   4    1   5    0  10    1  11\n"
+            " 1 D    0   9    1  11    0  15    1  10\n"
+            "----------------------------------------\n"
+            "winner: Cristi (15)\n");
+  // The finished save files agree too.
+  EXPECT_EQ(read_text(path), read_text(dir + "/whole.json"));
+
+  // The rules and players come from the file.
+  const Transcript refused = score({"--resume", path, "--variant", "serbian"}, "");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.output.find("--resume takes the rules and players from the file"),
+            std::string::npos)
+      << refused.output;
+}
+
+TEST(ScoreSession, SavesInTheDataDirectoryByDefault) {
+  for (const bool xdg : {true, false}) {
+    const std::string dir = temp_dir();
+    const std::vector<std::pair<std::string, std::string>> env = {{"XDG_DATA_HOME", xdg ? dir : ""},
+                                                                  {"HOME", dir}};
+    const Transcript t = score({"--players", "Ana,Bogdan,Cristi"}, "H\nquit\n", env);
+    ASSERT_EQ(t.status, 0) << t.output;
+    const std::string folder = dir + (xdg ? "/whist" : "/.local/share/whist");
+    EXPECT_NE(t.output.find("Saved after every answer to " + folder + "/score-"), std::string::npos)
+        << t.output;
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(folder)) files.push_back(e.path());
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_TRUE(files[0].ends_with(".json")) << files[0];
+    EXPECT_NE(read_text(files[0]).find("\"current\": {\"trump\":\"H\""), std::string::npos);
+  }
+}
+
+TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
+  const std::string dir = temp_dir();
+  const Transcript t =
+      score({"--players", "Ana,Bogdan,Cristi", "--file", dir + "/g.json", "end=deals", "deals=2"},
+            "H\n1 0 1\n1 0 0\nS\n0 0 0\n0 0 1\nexport csv " + dir + "/s.csv\nexport json " + dir +
+                "/s.json\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  exported the sheet to " + dir + "/s.csv\n"), std::string::npos);
+  EXPECT_EQ(read_text(dir + "/s.csv"),
+            "deal,dealer,cards,trump,Ana bid,Ana tricks,Ana points,Ana total,Bogdan bid,Bogdan "
+            "tricks,Bogdan points,Bogdan total,Cristi bid,Cristi tricks,Cristi points,Cristi "
+            "total\r\n"
+            "1,Ana,1,H,1,0,-1,-1,1,1,6,6,0,0,5,5\r\n"
+            "2,Bogdan,1,S,0,0,5,4,0,1,-1,5,0,0,5,10\r\n");
+  const nlohmann::json j = nlohmann::json::parse(read_text(dir + "/s.json"));
+  EXPECT_EQ(j["format"], "whist-score-sheet/1");
+  EXPECT_EQ(j["players"], nlohmann::json({"Ana", "Bogdan", "Cristi"}));
+  EXPECT_EQ(j["totals"], nlohmann::json({4, 5, 10}));
+  EXPECT_EQ(j["winners"], nlohmann::json({"Cristi"}));
+  EXPECT_EQ(j["finished"], true);
+  ASSERT_EQ(j["deals"].size(), 2u);
+  EXPECT_EQ(j["deals"][0]["trump"], "H");
+  EXPECT_EQ(j["deals"][0]["dealer"], "Ana");
+  EXPECT_EQ(j["deals"][0]["bids"], nlohmann::json({1, 1, 0}));
+  EXPECT_EQ(j["deals"][0]["tricks"], nlohmann::json({0, 1, 0}));
+  EXPECT_EQ(j["deals"][1]["points"], nlohmann::json({5, -1, 5}));
+  EXPECT_EQ(j["deals"][1]["totals"], nlohmann::json({4, 5, 10}));
+
+  // The save file, as docs/score-format.md describes it.
+  EXPECT_EQ(read_text(dir + "/g.json"),
+            "{\n"
+            "  \"format\": \"whist-score/1\",\n"
+            "  \"variant\": \"romanian\",\n"
+            "  \"options\": {\"end\":\"deals\",\"deals\":\"2\"},\n"
+            "  \"players\": [\"Ana\",\"Bogdan\",\"Cristi\"],\n"
+            "  \"first_dealer\": 0,\n"
+            "  \"deals\": [\n"
+            "    {\"trump\":\"H\",\"bids\":[1,1,0],\"tricks\":[0,1,0]},\n"
+            "    {\"trump\":\"S\",\"bids\":[0,0,0],\"tricks\":[0,1,0]}\n"
+            "  ]\n"
+            "}\n");
+
+  // The same exports from the saved game on the command line.
+  const Transcript again =
+      score({"--resume", dir + "/g.json", "--csv", dir + "/t.csv", "--json", dir + "/t.json"}, "");
+  ASSERT_EQ(again.status, 0) << again.output;
+  EXPECT_EQ(read_text(dir + "/t.csv"), read_text(dir + "/s.csv"));
+  EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
+}
+
+TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
+  const std::string dir = temp_dir();
+  {
+    std::ofstream f(dir + "/bad.json");
+    f << "{\"format\": \"whist-score/1\", \"variant\": \"romanian\", \"players\": [\"A\", \"B\", "
+         "\"C\"], \"first_dealer\": 0, \"deals\": [{\"trump\": \"H\", \"bids\": [1, 1, 0], "
+         "\"tricks\": [0, 1, 0]}, {\"trump\": \"S\", \"bids\": [0, 1, 0], \"tricks\": [0, 1, 0]}]}";
+  }
+  const Transcript t = score({"--resume", dir + "/bad.json"}, "");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_NE(t.output.find("whist score: " + dir +
+                          "/bad.json: deal 2: B (dealer) bids 1: the hook forbids bid 1: the bids "
+                          "would sum to 1, the cards dealt"),
+            std::string::npos)
+      << t.output;
+}
+
+}  // namespace
+}  // namespace whist

@@ -1,0 +1,227 @@
+// The scorekeeper without a terminal (game/scorekeeper.h, game/score_form.h, game/score_file.h):
+// undo across deals, forced bids, the dealer's one-card mode, zero play, spades doubled,
+// corrections checked against the later deals and the end of the game, Israeli whist's declarer
+// raise, Call-Ace whist's called card and partner, and the save file read back.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/score_file.h"
+#include "game/scorekeeper.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist {
+namespace {
+
+Rules rules_of(std::string_view preset, std::vector<std::string_view> options, int players = 0) {
+  Rules r = *make_preset(preset, players);
+  for (std::string_view o : options) EXPECT_EQ(set_option(r, o), "") << o;
+  EXPECT_EQ(validate(r), "");
+  return r;
+}
+
+// Answers in order; every one must be accepted.
+void say(Scorekeeper& k, std::vector<std::string> answers) {
+  for (const std::string& a : answers) {
+    ASSERT_FALSE(k.finished()) << a;
+    const std::string prompt = k.current().question()->prompt;
+    ASSERT_EQ(k.answer(a), "") << prompt << ": " << a;
+  }
+}
+
+std::string refusal(Scorekeeper& k, const std::string& answer) {
+  const std::string error = k.answer(answer);
+  EXPECT_NE(error, "") << answer;
+  return error;
+}
+
+const std::vector<std::string> kFour = {"Ana", "Bogdan", "Cristi", "Dana"};
+
+TEST(Scorekeeper, UndoGoesBackIntoThePreviousDeal) {
+  Scorekeeper k(rules_of("romanian", {}), kFour, 0);
+  EXPECT_FALSE(k.undo());
+  say(k, {"H", "1", "0", "0", "1", "1", "0", "0", "0"});
+  ASSERT_EQ(k.deals().size(), 1u);
+  ASSERT_TRUE(k.undo());
+  EXPECT_EQ(k.deals().size(), 0u);
+  EXPECT_EQ(k.current().question()->prompt, "Ana took");
+  EXPECT_EQ(k.current().answers().size(), 8u);
+  EXPECT_EQ(k.current().transcript().front(), "Turned card: H");
+  say(k, {"0"});
+  EXPECT_EQ(k.deals().size(), 1u);
+  EXPECT_EQ(k.results()[0].totals[1], Points::whole(6));
+}
+
+TEST(Scorekeeper, ForcedBidsOfSpecialHandsAreNotAsked) {
+  Scorekeeper k(rules_of("romanian", {"schedule=2", "special_hands=zero,eight"}), kFour, 0);
+  say(k, {"S", "1", "0", "0", "0", "1", "1", "0", "0"});
+  // The all-zero hand: 8 cards each, the whole deck, so no trump and no bid to ask.
+  EXPECT_EQ(k.current().question()->kind, AskKind::Tricks);
+  say(k, {"2", "2", "2", "2"});
+  EXPECT_EQ(k.current().question()->kind, AskKind::Tricks);
+  say(k, {"8", "0", "0", "0"});
+  ASSERT_TRUE(k.finished());
+  const std::string sheet = k.sheet();
+  EXPECT_NE(sheet.find(" 8 NT   0  "), std::string::npos) << sheet;
+  EXPECT_NE(sheet.find("all bid 0"), std::string::npos) << sheet;
+  EXPECT_NE(sheet.find("all bid 8"), std::string::npos) << sheet;
+}
+
+TEST(Scorekeeper, TheDealerChoosesTheOneCardMode) {
+  Scorekeeper k(rules_of("romanian", {"one_card_mode=dealer", "schedule=1"}), kFour, 2);
+  const Question q = *k.current().question();
+  EXPECT_EQ(q.kind, AskKind::Mode);
+  EXPECT_EQ(q.seat, 2);
+  EXPECT_EQ(q.prompt, "Cristi chooses the one-card mode");
+  EXPECT_EQ(refusal(k, "sideways"), "not a one-card mode: 'sideways' (regular, forehead or blind)");
+  say(k, {"forehead", "C", "0", "0", "0", "0", "1", "0", "0", "0"});
+  EXPECT_NE(k.sheet().find("forehead"), std::string::npos) << k.sheet();
+}
+
+TEST(Scorekeeper, ZeroPlayIsAnnouncedAtOnesBidAndWins) {
+  Scorekeeper k(rules_of("romanian", {"scoring=exact", "zero_play=start", "schedule=1,1"}, 3),
+                {"Ana", "Bogdan", "Cristi"}, 0);
+  // Deal 1: Bogdan bids first and announces; Cristi and Ana make their bids.
+  say(k, {"H"});
+  EXPECT_NE(k.current().question()->hint.find("'zero'"), std::string::npos);
+  say(k, {"zero", "1", "0", "1", "0", "0", "1"});
+  // Deal 2: the deadline has passed.
+  say(k, {"S"});
+  EXPECT_EQ(refusal(k, "zero"), "the deadline for announcing zero play has passed");
+  say(k, {"0", "0", "0", "0", "0", "1"});
+  ASSERT_TRUE(k.finished());
+  EXPECT_EQ(k.winners(), std::vector<int>{1});
+  const std::string sheet = k.sheet();
+  EXPECT_NE(sheet.find("Bogdan zero play"), std::string::npos) << sheet;
+  EXPECT_NE(sheet.find("winner: Bogdan (zero play)"), std::string::npos) << sheet;
+}
+
+TEST(Scorekeeper, ATurnedSpadeDoublesTheDeal) {
+  Scorekeeper k(rules_of("romanian", {"spades_double=on", "schedule=1"}), kFour, 0);
+  say(k, {"9s", "1", "0", "0", "1", "1", "0", "0", "0"});
+  EXPECT_EQ(k.results()[0].points[1], Points::whole(12));
+  EXPECT_EQ(k.results()[0].points[0], Points::whole(-2));
+  EXPECT_NE(k.sheet().find("x2"), std::string::npos);
+}
+
+TEST(Scorekeeper, TheTurnedCardMustBeInTheDeck) {
+  Scorekeeper k(rules_of("romanian", {}), kFour, 0);
+  EXPECT_EQ(refusal(k, "2H"), "2H is not in the 32-card deck");
+  EXPECT_EQ(refusal(k, "NT"),
+            "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
+            "suit (S, H, D or C)");
+  say(k, {"hearts"});
+}
+
+TEST(Scorekeeper, ACorrectionIsCheckedAgainstTheLaterDeals) {
+  Scorekeeper k(rules_of("romanian", {"zero_play=before-pivot"}), kFour, 0);
+  say(k, {"H", "1", "0", "0", "1", "1", "0", "0", "0"});
+  say(k, {"S", "zero", "0", "0", "0", "0", "0", "1", "0", "0"});
+  ASSERT_EQ(k.deals().size(), 2u);
+  const std::string before = k.sheet();
+
+  ScoreDeal first = k.deals()[0];
+  first.zero_play = 1u << 2;  // Cristi announces in deal 1, and again in deal 2
+  EXPECT_EQ(k.replace(0, first), "deal 2: Cristi bids zero: zero play is already announced");
+  EXPECT_EQ(k.sheet(), before);
+
+  // A correction that fits: the totals of every later deal follow.
+  first = k.deals()[0];
+  first.tricks = {1, 0, 0, 0};
+  EXPECT_EQ(k.replace(0, first), "");
+  EXPECT_EQ(k.results()[0].totals[0], Points::whole(6));
+  EXPECT_EQ(k.results()[1].totals[0], Points::whole(11));
+  EXPECT_EQ(k.results()[1].totals[1], Points::whole(4));
+  EXPECT_EQ(k.replace(5, first), "no deal 6 to change");
+}
+
+TEST(Scorekeeper, ACorrectionMayNotEndTheGameBeforeItsLastDeal) {
+  Scorekeeper k(rules_of("romanian", {"end=target", "target_score=6"}), kFour, 0);
+  say(k, {"H", "0", "0", "0", "0", "1", "0", "0", "0"});
+  say(k, {"H", "0", "0", "0", "0", "1", "0", "0", "0"});
+  ScoreDeal first = k.deals()[0];
+  first.bids = {0, 1, 0, 1};
+  first.tricks = {0, 1, 0, 0};
+  EXPECT_EQ(k.replace(0, first), "deal 2: the game was already over");
+}
+
+TEST(Scorekeeper, IsraeliDeclarerRaiseAndHook) {
+  Scorekeeper k(rules_of("israeli", {"declarer_raise=on"}), kFour, 0);
+  EXPECT_EQ(refusal(k, "4S"), "an auction bid names 5 to 13 tricks, not 4");
+  EXPECT_EQ(refusal(k, "7X"),
+            "not an auction bid: '7x' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
+  say(k, {"7 S", "bo", "0", "3", "2"});
+  const Question q = *k.current().question();
+  EXPECT_EQ(q.prompt, "Bogdan bids");
+  EXPECT_EQ(q.hint, "7, 9-13");  // at least the auction's 7; the hook forbids 8
+  EXPECT_EQ(refusal(k, "6"), "the declarer's contract must be at least the auction's 7");
+  EXPECT_EQ(refusal(k, "8"), "the hook forbids bid 8: the bids would sum to 13, the cards dealt");
+  say(k, {"9", "0", "3", "1", "9"});
+  ASSERT_EQ(k.deals().size(), 1u);
+  EXPECT_EQ(k.results()[0].declarer, 1);
+  EXPECT_EQ(k.results()[0].bids[1], 9);
+  EXPECT_EQ(k.results()[0].points[1], Points::whole(91));
+}
+
+TEST(Scorekeeper, CallAceCalledCardAndPartner) {
+  Scorekeeper k(rules_of("call-ace", {}), kFour, 0);
+  EXPECT_EQ(refusal(k, "6"), "not a contract: '6' (e.g. 7, 8 turn, 9 quarter, sun)");
+  say(k, {"8", "Cristi", "H"});
+  EXPECT_EQ(refusal(k, "AH"), "the called card must not be a trump");
+  EXPECT_EQ(refusal(k, "QS"),
+            "the called card is an ace (a king only for a declarer holding all four aces)");
+  say(k, {"AS", "Cristi"});  // the declarer's own ace: alone
+  EXPECT_EQ(k.current().deal().partner, -1);
+  say(k, {"1", "8", "1", "3"});
+  ASSERT_EQ(k.deals().size(), 1u);
+  // 8 made with 8 tricks alone: 2 points, each defender pays 2.
+  EXPECT_EQ(k.results()[0].points[2], Points::whole(6));
+  EXPECT_EQ(k.results()[0].points[0], Points::whole(-2));
+  // Good is played in clubs: trump is not asked; Half allows the ace of trump.
+  say(k, {"7 good", "1"});
+  EXPECT_EQ(k.current().question()->kind, AskKind::Called);
+}
+
+TEST(ScoreFile, ReadsBackWhatItWrites) {
+  Scorekeeper k(rules_of("romanian", {"zero_play=start", "one_card_mode=dealer"}), kFour, 1);
+  say(k, {"blind", "D", "zero", "1", "0", "0", "1", "1", "0", "0", "0"});
+  say(k, {"regular", "C", "0"});
+  const std::string text = write_score_file(k);
+  const ScoreFileResult back = read_score_file(text);
+  ASSERT_EQ(back.error, "") << text;
+  EXPECT_EQ(back.keeper->deals(), k.deals());
+  EXPECT_EQ(back.keeper->current().deal(), k.current().deal());
+  EXPECT_EQ(back.keeper->first_dealer(), 1);
+  EXPECT_EQ(back.keeper->sheet(), k.sheet());
+  EXPECT_EQ(write_score_file(*back.keeper), text);
+}
+
+TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
+  EXPECT_EQ(read_score_file("[]").error, "a score file is a JSON object");
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-record/1\"}").error,
+            "\"format\" must be \"whist-score/1\"");
+  EXPECT_NE(read_score_file("{").error.find("not valid JSON"), std::string::npos);
+  const std::string head =
+      "{\"format\": \"whist-score/1\", \"variant\": \"romanian\", \"players\": [\"A\", \"B\", "
+      "\"C\"], \"first_dealer\": 0, \"deals\": [";
+  EXPECT_EQ(read_score_file(head + "{\"bid\": [1, 1, 0]}]}").error,
+            "deal 1: unknown field \"bid\"");
+  EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [1, 1]}]}").error,
+            "deal 1: \"bids\" must be an array of 3 numbers or nulls");
+  EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [1, 1, 0], \"tricks\": [0, 0, "
+                                   "0]}]}")
+                .error,
+            "deal 1: A took 0: the tricks add up to 0, but 1 trick was played: A took 1 "
+            "(or 'undo' to correct an earlier number)");
+  EXPECT_EQ(
+      read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
+                      "\"players\": [\"A\", \"A\", \"C\"], \"first_dealer\": 0, \"deals\": []}")
+          .error,
+      "two players are named \"A\"");
+}
+
+}  // namespace
+}  // namespace whist
