@@ -11,5 +11,6 @@ void add_simulate(CLI::App& app, int& status);
 void add_bench(CLI::App& app, int& status);
 void add_replay(CLI::App& app, int& status);
 void add_arena(CLI::App& app, int& status);
+void add_play(CLI::App& app, int& status);
 
 }  // namespace whist::cli
