@@ -212,7 +212,10 @@ class PlayLoop {
                        save_path_);
     out += "Type help for the commands.\n";
     if (resumed && !m.results().empty()) out += "\n" + sheet();
-    if (resumed && m.in_deal()) out += "\n" + deal_header(m, style_);
+    // A human to move sees the deal on their screen; a bot's actions need it before them.
+    if (resumed && m.in_deal() && !game_.is_human(m.state().to_move())) {
+      out += "\n" + deal_header(m, style_);
+    }
     say(out);
   }
 

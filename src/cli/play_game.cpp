@@ -86,10 +86,10 @@ std::string PlayGame::make_bots() {
       continue;
     }
     bots_.push_back(make_bot(spec, error));
-    if (!bots_.back()) return "bad bot '" + spec + "': " + error;
+    if (!bots_.back()) return error;
   }
   hint_bot_ = make_bot(session_.hint, error);
-  if (!hint_bot_) return "bad hint bot '" + session_.hint + "': " + error;
+  if (!hint_bot_) return "the hint bot: " + error;
   explainer_ = make_heuristic_bot();
   return {};
 }
@@ -184,6 +184,10 @@ Hint PlayGame::hint() {
   // Its own seed, so that asking changes nothing in the game.
   hint_bot_->new_deal(derive({kHintStream, deal_number(*match_), actions_in_deal(*match_)}));
   h.action = hint_bot_->choose(match_->rules(), view);
+  if (view.legal.size == 1) {
+    h.reasons = "it is the only legal choice\n";
+    return h;
+  }
   h.reasons = hint_bot_->explain(match_->rules(), view);
   if (h.reasons.empty()) {
     h.reasons = explainer_->explain(match_->rules(), view);

@@ -11,14 +11,18 @@ namespace whist::cli {
 
 namespace {
 
-constexpr std::string_view kRed = "\033[31m";
-constexpr std::string_view kDim = "\033[2m";
-constexpr std::string_view kBold = "\033[1m";
-constexpr std::string_view kReset = "\033[0m";
+// ANSI attributes, each with the code that ends it alone (a red card inside a bold line must
+// not end the bold).
+struct Paint {
+  std::string_view on, off;
+};
+constexpr Paint kRed{"\033[31m", "\033[39m"};
+constexpr Paint kDim{"\033[2m", "\033[22m"};
+constexpr Paint kBold{"\033[1m", "\033[22m"};
 
-std::string paint(std::string text, std::string_view code, bool colour) {
+std::string paint(std::string text, Paint p, bool colour) {
   if (!colour) return text;
-  return std::string(code) + text + std::string(kReset);
+  return std::string(p.on) + text + std::string(p.off);
 }
 
 // Display width of UTF-8 text: one column per code point.
@@ -141,6 +145,15 @@ std::string players_table(const Match& m, const PlayerView& v, int seat) {
     out += fmt::format("  {} {}{}  {:>3}{}{}\n", moving ? '>' : ' ', pad(names[i], w),
                        bids ? fmt::format("  {:>3}", bid >= 0 ? std::to_string(bid) : "-") : "",
                        v.tricks[i], notes.empty() ? "" : "   ", join(notes, ", "));
+  }
+  // What the hook and the others' chances turn on: the bids against the tricks to be had.
+  if (bids && s.bids_made() > 0) {
+    const int sum = s.bid_sum();
+    const int cards = s.cards();
+    out += fmt::format("    bids total {} for {} trick{}{}\n", sum, cards, cards == 1 ? "" : "s",
+                       sum == cards  ? ""
+                       : sum < cards ? fmt::format(" ({} under)", cards - sum)
+                                     : fmt::format(" ({} over)", sum - cards));
   }
   return out;
 }
@@ -349,6 +362,9 @@ std::string status_text(const Match& m, int seat, const Style& style) {
                        cards_text(v.received.back(), style), names[static_cast<size_t>(from)]);
   }
   if (!v.kitty_seen.empty()) out += "Kitty cards seen: " + cards_text(v.kitty_seen, style) + "\n";
+  if (!v.call.kitty.empty()) {
+    out += "You discarded to the kitty: " + cards_text(v.call.kitty, style) + "\n";
+  }
   for (int p = 0; p < m.players(); ++p) {
     const CardSet seen = v.visible[static_cast<size_t>(p)];
     if (p == seat || seen.empty()) continue;
