@@ -202,8 +202,8 @@ std::vector<Card> display_order(CardSet hand) {
 }
 
 std::optional<Card> read_card(std::string_view text) {
-  const std::string t = normalize(text);
-  if (t.find(' ') != std::string::npos) return std::nullopt;
+  std::string t = normalize(text);
+  std::erase(t, ' ');  // "Q H", "10 h"
   return parse_card(t);
 }
 
