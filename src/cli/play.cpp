@@ -4,11 +4,14 @@
 // Bad command-line input: one line on stderr and exit status 2.
 #include <fmt/core.h>
 
-#include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <system_error>
