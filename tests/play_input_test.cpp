@@ -361,5 +361,26 @@ TEST(PlayGame, HintsDoNotChangeTheGame) {
   EXPECT_EQ(a->record(), b->record());
 }
 
+TEST(PlayGame, TheExpertsHintGivesTheScoreOfEachOptionAndItsChoice) {
+  Rules rules = *make_preset("romanian", 4);
+  ASSERT_EQ(set_option(rules, "schedule=5"), "");
+  PlaySession s;
+  s.seed = 3;
+  s.seats = {"human", "heuristic", "heuristic", "heuristic"};
+  s.hint = "expert:easy";
+  std::string error;
+  auto g = PlayGame::start(rules, {"You", "Bot1", "Bot2", "Bot3"}, 3, s, error);
+  ASSERT_NE(g, nullptr) << error;
+  g->deal();
+  ASSERT_TRUE(g->is_human(g->match().state().to_move()));  // the first to bid
+  const Hint h = g->hint();
+  EXPECT_EQ(h.bot, "expert:easy");
+  EXPECT_FALSE(h.reasons_from_heuristic);
+  EXPECT_NE(h.reasons.find("bid 0: expected score "), std::string::npos) << h.reasons;
+  EXPECT_NE(h.reasons.find("bid 5: expected score "), std::string::npos) << h.reasons;
+  EXPECT_NE(h.reasons.find("choice: " + to_string(h.action) + "\n"), std::string::npos)
+      << h.reasons;
+}
+
 }  // namespace
 }  // namespace whist::cli

@@ -181,9 +181,12 @@ Hint PlayGame::hint() {
   const int seat = match_->state().to_move();
   const PlayerView view = match_->view(seat);
   h.bot = hint_bot_->name();
-  // Its own seed, so that asking changes nothing in the game.
-  hint_bot_->new_deal(derive({kHintStream, deal_number(*match_), actions_in_deal(*match_)}));
+  // Its own seed, so that asking changes nothing in the game; the same again for the reasons,
+  // so that they are those of the choice given.
+  const uint64_t seed = derive({kHintStream, deal_number(*match_), actions_in_deal(*match_)});
+  hint_bot_->new_deal(seed);
   h.action = hint_bot_->choose(match_->rules(), view);
+  hint_bot_->new_deal(seed);
   if (view.legal.size == 1) {
     h.reasons = "it is the only legal choice\n";
     return h;
