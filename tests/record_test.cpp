@@ -536,7 +536,7 @@ TEST(RecordDocs, TheExamplesInTheFormatDocumentReplay) {
     EXPECT_EQ(r.error, "") << block;
     ++records;
   }
-  EXPECT_EQ(records, 4);
+  EXPECT_EQ(records, 5);
 }
 
 TEST(RecordSummary, FinishedDealsTotalsAndHalfPoints) {

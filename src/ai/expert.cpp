@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "ai/heuristic.h"
 #include "ai/solver.h"
 #include "ai/world.h"
+#include "rules/scoring.h"
 
 namespace whist {
 
@@ -163,7 +165,51 @@ class ExpertBot final : public Bot {
     return heuristic_->choose(rules, v);
   }
 
+  // The searched decisions (bids, cards) with each option's mean own score and value (the
+  // score less the rivalry share of the others') over the worlds sampled; the other phases
+  // are the heuristic's, and so is their explanation.
+  std::string explain(const Rules& rules, const PlayerView& v) override {
+    if (v.legal.size <= 1) return {};
+    const Rng saved = rng_;  // the next choice stays what it would have been
+    weighed_.clear();
+    explaining_ = true;
+    const Action choice = choose(rules, v);
+    explaining_ = false;
+    rng_ = saved;
+    if (weighed_.empty()) return heuristic_->explain(rules, v);
+    char line[160];
+    std::snprintf(line, sizeof line, "over %d sampled deals:\n", weighed_worlds_);
+    std::string out = line;
+    // Utilities are half points, negated where the lowest total wins.
+    const double to_points = (lowest_wins(rules.scoring) ? -1 : 1) * 0.5;
+    for (const Weighed& w : weighed_) {
+      std::snprintf(line, sizeof line, "%s: expected score %.2f, %+.2f against the others\n",
+                    to_string(w.action).c_str(), w.score * to_points, w.value * 0.5);
+      out += line;
+    }
+    return out + "choice: " + to_string(choice) + "\n";
+  }
+
  private:
+  struct Weighed {
+    Action action;
+    double score = 0;
+    double value = 0;
+  };
+
+  // Keeps what explain() reports: `key` maps an option to its index in the sums.
+  template <typename Key>
+  void weigh(const ActionList& options, const std::array<double, 64>& value,
+             const std::array<double, 64>& score, int worlds, Key key) {
+    if (!explaining_ || worlds <= 0) return;
+    weighed_worlds_ = worlds;
+    for (const Action a : options) {
+      weighed_.push_back({a, score[key(a)] / worlds, value[key(a)] / worlds});
+    }
+  }
+  static int card_key(Action a) { return a.card().index(); }
+  static int bid_key(Action a) { return a.bid_value(); }
+
   // `count` worlds for the view, drawn `oversample` times over and resampled by the likelihood
   // of the bids made (systematic resampling: likely worlds may appear several times).
   std::vector<Holdings> sample(const Rules& rules, const PlayerView& v, int count) {
@@ -207,7 +253,7 @@ class ExpertBot final : public Bot {
     const std::vector<Holdings> worlds =
         sample(rules, v, affordable_worlds(v, 1, settings_.worlds));
     if (worlds.empty()) return heuristic_->choose(rules, v);
-    std::array<double, 64> sum{};
+    std::array<double, 64> sum{}, own{};
     uint64_t nodes = 0;
     int solved = 0, tried = 0;
     // A world whose tree is too large for its share of the budget is left out rather than
@@ -224,12 +270,14 @@ class ExpertBot final : public Bot {
       if (values.exact) {
         for (const Action a : v.legal) {
           sum[a.card().index()] += relative_value(v, values.all_of(a.card()));
+          if (explaining_) own[a.card().index()] += values.all_of(a.card())[v.seat];
         }
         ++solved;
       }
       if (tried >= settings_.min_worlds && nodes >= settings_.node_budget) break;
     }
     solver_.set_node_limit(0);
+    weigh(v.legal, sum, own, solved, card_key);
     const Action preferred = heuristic_->choose(rules, v);
     if (solved == 0) return preferred;
     Action best = preferred;
@@ -265,11 +313,15 @@ class ExpertBot final : public Bot {
     const std::vector<Holdings> worlds =
         sample(rules, v, affordable_worlds(v, bids.size, settings_.bid_worlds));
     if (worlds.empty()) return heuristic_bid(rules, v);
-    std::array<double, 64> sum{};
+    std::array<double, 64> sum{}, own{};
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
-      for (const Action b : bids) sum[b.bid_value()] += rollout(rules, v, world, b);
+      for (const Action b : bids) {
+        sum[b.bid_value()] +=
+            rollout(rules, v, world, b, explaining_ ? &own[b.bid_value()] : nullptr);
+      }
     }
+    weigh(bids, sum, own, static_cast<int>(worlds.size()), bid_key);
     Action best = heuristic_bid(rules, v);
     if (best.kind() != ActionKind::Bid) best = bids.items[0];
     for (const Action b : bids) {
@@ -291,7 +343,8 @@ class ExpertBot final : public Bot {
 
   // The seat's relative score (relative_value) when `first` is played in `world` and the model
   // decides everything after it, for every seat.
-  double rollout(const Rules& rules, const PlayerView& v, const DealState& world, Action first) {
+  double rollout(const Rules& rules, const PlayerView& v, const DealState& world, Action first,
+                 double* own = nullptr) {
     DealState st = world;
     DealState::Undo u;
     st.apply(first, u);
@@ -308,6 +361,7 @@ class ExpertBot final : public Bot {
       }
       end[static_cast<size_t>(p)] = goals.utility[p][t];
     }
+    if (own != nullptr) *own += end[static_cast<size_t>(v.seat)];
     return relative_value(v, end);
   }
 
@@ -317,11 +371,15 @@ class ExpertBot final : public Bot {
         sample(rules, v, affordable_worlds(v, v.legal.size, settings_.worlds));
     const Action preferred = heuristic_->choose(rules, v);
     if (worlds.empty()) return preferred;
-    std::array<double, 64> sum{};
+    std::array<double, 64> sum{}, own{};
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
-      for (const Action a : v.legal) sum[a.card().index()] += rollout(rules, v, world, a);
+      for (const Action a : v.legal) {
+        sum[a.card().index()] +=
+            rollout(rules, v, world, a, explaining_ ? &own[a.card().index()] : nullptr);
+      }
     }
+    weigh(v.legal, sum, own, static_cast<int>(worlds.size()), card_key);
     Action best = preferred;
     for (const Action a : v.legal) {
       if (sum[a.card().index()] > sum[best.card().index()] + 1e-9) best = a;
@@ -364,6 +422,7 @@ class ExpertBot final : public Bot {
         sum[b.bid_value()] += solver_.solve(world, goals)[v.seat];
       }
     }
+    weigh(bids, sum, sum, static_cast<int>(worlds.size()), bid_key);
     Action best = bids.items[0];
     for (const Action b : bids) {
       if (sum[b.bid_value()] > sum[best.bid_value()] + 1e-9) best = b;
@@ -407,6 +466,9 @@ class ExpertBot final : public Bot {
   Solver solver_;
   std::vector<Holdings> candidates_;
   std::vector<double> weights_;
+  bool explaining_ = false;
+  std::vector<Weighed> weighed_;
+  int weighed_worlds_ = 0;
 };
 
 }  // namespace

@@ -11,6 +11,7 @@ void add_simulate(CLI::App& app, int& status);
 void add_bench(CLI::App& app, int& status);
 void add_replay(CLI::App& app, int& status);
 void add_arena(CLI::App& app, int& status);
+void add_play(CLI::App& app, int& status);
 void add_score(CLI::App& app, int& status);
 
 }  // namespace whist::cli

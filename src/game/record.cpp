@@ -1081,7 +1081,7 @@ void replay_call_ace_deal(Match& match, const CallAceRecord& d, int number, bool
   }
 }
 
-std::unique_ptr<Match> replay_json(const std::string& text) {
+std::unique_ptr<Match> replay_json(const std::string& text, std::string& session) {
   Json j;
   try {
     j = Json::parse(text);
@@ -1100,8 +1100,13 @@ std::unique_ptr<Match> replay_json(const std::string& text) {
     fail("unsupported \"format\" " + inline_text(format) + " (this program reads \"" +
          std::string(kFormat) + "\")");
   }
-  reject_unknown_fields(j, {"format", "variant", "options", "players", "first_dealer", "deals"},
-                        "");
+  reject_unknown_fields(
+      j, {"format", "variant", "options", "players", "first_dealer", "session", "deals"}, "");
+  if (const Json* s = find_field(j, "session")) {
+    // Opaque here: the program that wrote it (whist play) reads its fields.
+    if (!s->is_object()) fail("\"session\" must be an object");
+    session = inline_text(*s);
+  }
 
   const Json& variant = require_field(j, "variant", "");
   if (!variant.is_string()) fail("\"variant\" must be a string such as \"romanian\"");
@@ -1216,7 +1221,7 @@ std::string one_line(const std::string& s) {
 
 }  // namespace
 
-std::string write_record(const Match& match) {
+std::string write_record(const Match& match, std::string_view session) {
   const Rules& rules = match.rules();
   Json opts = Json::object();
   const auto preset = make_preset(rules.variant, rules.players);
@@ -1233,6 +1238,10 @@ std::string write_record(const Match& match) {
   out += "  \"options\": " + inline_text(opts) + ",\n";
   out += "  \"players\": " + inline_text(players) + ",\n";
   out += "  \"first_dealer\": " + std::to_string(match.first_dealer()) + ",\n";
+  if (!session.empty()) {
+    const Json s = Json::parse(session, nullptr, false);
+    if (s.is_object()) out += "  \"session\": " + inline_text(s) + ",\n";
+  }
   out += "  \"deals\": [";
   const int deals = static_cast<int>(match.log().size());
   for (int k = 0; k < deals; ++k) {
@@ -1247,13 +1256,16 @@ std::string write_record(const Match& match) {
 ReplayResult replay_record(const std::string& text) {
   ReplayResult result;
   try {
-    result.match = replay_json(text);
+    result.match = replay_json(text, result.session);
   } catch (const RecordError& e) {
     result.error = one_line(e.message);
   } catch (const std::exception& e) {  // a JSON access this code did not foresee
     result.error = one_line(std::string("malformed record: ") + e.what());
   }
-  if (!result.error.empty()) result.match.reset();
+  if (!result.error.empty()) {
+    result.match.reset();
+    result.session.clear();
+  }
   return result;
 }
 

@@ -6,19 +6,23 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/match.h"
 
 namespace whist {
 
-// The JSON text of a match so far (a game in progress stops after its last action).
-std::string write_record(const Match& match);
+// The JSON text of a match so far (a game in progress stops after its last action). `session`,
+// when not empty, is a JSON object written as the record's "session" field: what the program
+// that plays the game needs to go on with it (`whist play` keeps its seed and seats there).
+std::string write_record(const Match& match, std::string_view session = {});
 
 // The result of reading and replaying a record.
 struct ReplayResult {
   std::unique_ptr<Match> match;  // set when there was no error
   std::string error;             // e.g. "deal 6, play 2 (seat 3, 8H): must follow suit D"
+  std::string session;           // the "session" object as one line of JSON; empty when absent
 };
 
 // Parses the text of a record and replays every deal, checking every action. On the first

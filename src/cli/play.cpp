@@ -1,0 +1,427 @@
+// `whist play`: a game in the terminal against bots, or between humans at one keyboard (hands
+// hidden between their turns). The game (play_game.h) is saved as a game record with a
+// "session" field on quit, Ctrl-C, end of input and at every turn, and resumed with --resume.
+// Bad command-line input: one line on stderr and exit status 2.
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <system_error>
+
+#include "cli/commands.h"
+#include "cli/play_game.h"
+#include "cli/play_input.h"
+#include "cli/play_screen.h"
+#include "cli/play_terminal.h"
+#include "cli/setup.h"
+#include "game/sheet.h"
+
+namespace whist::cli {
+
+namespace {
+
+struct PlayArgs {
+  GameArgs game;
+  std::string bots = "normal";
+  int seat = 0;
+  uint64_t seed = 0;
+  bool seed_given = false;
+  bool ascii = false;
+  std::string save;
+  std::string resume;
+  int humans = 1;
+  std::string names;
+};
+
+constexpr std::string_view kLevels[] = {"easy", "normal", "hard", "max"};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string item; std::getline(ss, item, ',');) {
+    const size_t a = item.find_first_not_of(' ');
+    const size_t b = item.find_last_not_of(' ');
+    out.push_back(a == std::string::npos ? "" : item.substr(a, b - a + 1));
+  }
+  return out;
+}
+
+// A level alone names the expert bot at that level.
+std::string bot_spec(const std::string& text) {
+  for (std::string_view level : kLevels) {
+    if (text == level) return "expert:" + text;
+  }
+  return text;
+}
+
+std::string default_save_path(uint64_t seed) {
+  std::filesystem::path base;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg != '\0') {
+    base = xdg;
+  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    base = std::filesystem::path(home) / ".local" / "share";
+  } else {
+    base = ".";
+  }
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return (base / "whist" / fmt::format("play-{}-seed{}.json", stamp, seed)).string();
+}
+
+bool read_file(const std::string& path, std::string& text, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+// A new game from the command line; null after printing what is wrong.
+std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
+  const auto fail = [](const std::string& message) {
+    fmt::print(stderr, "whist play: {}\n", message);
+    return nullptr;
+  };
+  const RulesOrError rules = make_rules(args.game);
+  if (!rules.error.empty()) return fail(rules.error);
+  const int n = rules.rules.players;
+  if (args.humans < 1 || args.humans > n) {
+    return fail(fmt::format("--humans {} must be from 1 to {} (the players)", args.humans, n));
+  }
+  if (args.seat < 0 || args.seat >= n) {
+    return fail(fmt::format("--seat {} must be from 0 to {}", args.seat, n - 1));
+  }
+  std::vector<std::string> human_names = split_list(args.names);
+  if (args.names.empty()) {
+    human_names.clear();
+    for (int h = 0; h < args.humans; ++h) {
+      human_names.push_back(args.humans == 1 ? "You" : fmt::format("Player{}", h + 1));
+    }
+  }
+  if (static_cast<int>(human_names.size()) != args.humans) {
+    return fail(
+        fmt::format("--names gives {} names for {} humans", human_names.size(), args.humans));
+  }
+  const std::vector<std::string> specs = split_list(args.bots);
+  const int bot_seats = n - args.humans;
+  if (specs.size() != 1 && static_cast<int>(specs.size()) != bot_seats) {
+    return fail(
+        fmt::format("--bots lists {} bots, but there are {} bot seats", specs.size(), bot_seats));
+  }
+  PlaySession session;
+  if (args.seed_given) {
+    session.seed = args.seed;
+  } else {
+    std::random_device rd;
+    session.seed = (static_cast<uint64_t>(rd()) << 32 | rd()) % 1000000000;
+  }
+  std::vector<std::string> names(static_cast<size_t>(n));
+  session.seats.assign(static_cast<size_t>(n), "");
+  for (int h = 0; h < args.humans; ++h) {
+    const auto seat = static_cast<size_t>((args.seat + h) % n);
+    session.seats[seat] = std::string(kHumanSeat);
+    names[seat] = human_names[static_cast<size_t>(h)];
+  }
+  int b = 0;
+  for (int p = 0; p < n; ++p) {
+    const auto seat = static_cast<size_t>(p);
+    if (!session.seats[seat].empty()) continue;
+    session.seats[seat] = bot_spec(specs.size() == 1 ? specs[0] : specs[static_cast<size_t>(b)]);
+    names[seat] = fmt::format("Bot{}", ++b);
+  }
+  // Hints come from the opponents' own bot when they share one that can think, else the expert.
+  const std::string first = bot_spec(specs[0]);
+  if (specs.size() == 1 && first != "random" && first.rfind("ext:", 0) != 0) session.hint = first;
+  const int first_dealer =
+      static_cast<int>(derive_seed(session.seed, {kDealerStream}) % static_cast<uint64_t>(n));
+  std::string error;
+  auto game = PlayGame::start(rules.rules, names, first_dealer, session, error);
+  if (!game) return fail(error);
+  return game;
+}
+
+class PlayLoop {
+ public:
+  PlayLoop(PlayGame& game, Style style, std::string save_path)
+      : game_(game), style_(style), save_path_(std::move(save_path)) {
+    for (int p = 0; p < game_.match().players(); ++p) {
+      if (game_.is_human(p)) humans_.push_back(p);
+    }
+  }
+
+  int run() {
+    catch_interrupts();
+    for (;;) {
+      if (interrupted()) return quit();
+      const Match& m = game_.match();
+      if (m.finished()) {
+        save();
+        say(fmt::format("\nGame over. The record is saved in {}: whist replay {} shows it.\n",
+                        save_path_, save_path_));
+        return 0;
+      }
+      if (!m.in_deal()) {
+        game_.deal();
+        say("\n" + deal_header(game_.match(), style_));
+        continue;
+      }
+      const int seat = m.state().to_move();
+      if (!game_.is_human(seat)) {
+        Action a;
+        try {
+          a = game_.bot_action();
+        } catch (const std::exception& e) {
+          fmt::print(stderr, "whist play: {}\n", e.what());
+          save();
+          return 1;
+        }
+        apply(seat, a);
+        continue;
+      }
+      if (!human_turn(seat)) return quit();
+    }
+  }
+
+  void welcome(bool resumed, const std::string& from) {
+    const Match& m = game_.match();
+    std::vector<std::string> seats;
+    for (int p = 0; p < m.players(); ++p) {
+      const std::string& spec = game_.session().seats[static_cast<size_t>(p)];
+      seats.push_back(m.names()[static_cast<size_t>(p)] +
+                      (spec == kHumanSeat ? "" : " (" + spec + ")"));
+    }
+    std::string out =
+        resumed ? fmt::format("Resuming the game saved in {}.\n", from)
+                : fmt::format("whist play: {}, {} players: ", m.rules().variant, m.players());
+    if (!resumed) {
+      for (size_t i = 0; i < seats.size(); ++i) out += (i ? ", " : "") + seats[i];
+      out += fmt::format(".\nSeed {} (--seed {} plays this game again).\n", game_.session().seed,
+                         game_.session().seed);
+    }
+    out += fmt::format("Saving to {} (whist play --resume {} continues it).\n", save_path_,
+                       save_path_);
+    out += "Type help for the commands.\n";
+    if (resumed && !m.results().empty()) out += "\n" + sheet();
+    // A human to move sees the deal on their screen; a bot's actions need it before them.
+    if (resumed && m.in_deal() && !game_.is_human(m.state().to_move())) {
+      out += "\n" + deal_header(m, style_);
+    }
+    say(out);
+  }
+
+ private:
+  static void say(const std::string& text) {
+    fmt::print("{}", text);
+    std::fflush(stdout);
+  }
+
+  std::string sheet() const {
+    SheetStyle s;
+    s.unicode = style_.unicode;
+    std::string out = format_sheet(game_.match(), s);
+    if (!out.empty() && out.back() != '\n') out += "\n";
+    return out;
+  }
+
+  bool save() {
+    std::error_code ec;
+    const std::filesystem::path path(save_path_);
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+    const std::string tmp = save_path_ + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      out << game_.record();
+      if (!out.flush()) {
+        fmt::print(stderr, "whist play: cannot save to '{}': {}\n", tmp, std::strerror(errno));
+        return false;
+      }
+    }
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+      fmt::print(stderr, "whist play: cannot save to '{}': {}\n", save_path_, ec.message());
+      return false;
+    }
+    return true;
+  }
+
+  int quit() {
+    if (!save()) return 1;
+    say(fmt::format("\nGame saved in {}. To go on: whist play --resume {}\n", save_path_,
+                    save_path_));
+    return 0;
+  }
+
+  void apply(int seat, Action a) {
+    game_.apply(a);
+    const Match& m = game_.match();
+    say(narrate(m, seat, a, humans_, style_));
+    if (!m.in_deal()) {
+      say(deal_result_text(m, style_));
+      save();
+    }
+  }
+
+  // With several humans at one keyboard, the screen is cleared and the next one called before
+  // their hand is shown. False when the game is to stop.
+  bool hand_over(int seat) {
+    if (humans_.size() < 2 || seat == shown_) return true;
+    const bool terminal = stdout_is_terminal();
+    say(fmt::format("{}Pass the keyboard to {}, then press Enter.",
+                    terminal ? "\033[2J\033[H" : "\n",
+                    game_.match().names()[static_cast<size_t>(seat)]));
+    std::string line;
+    if (read_line(line) != ReadResult::Line) return false;
+    if (terminal) say("\033[2J\033[H");
+    shown_ = seat;
+    return true;
+  }
+
+  // One decision of a human: asks until a legal action or a command that ends the turn. False
+  // when the game is to stop (quit, Ctrl-C, end of input).
+  bool human_turn(int seat) {
+    if (!hand_over(seat)) return false;
+    save();
+    const Match& m = game_.match();
+    say("\n" + status_text(m, seat, style_) + choices_text(m, seat, style_));
+    for (;;) {
+      say(humans_.size() > 1 ? m.names()[static_cast<size_t>(seat)] + "> " : "> ");
+      std::string line;
+      const ReadResult r = read_line(line);
+      if (r != ReadResult::Line) {
+        say("\n");
+        return false;
+      }
+      const InputContext ctx = input_context(m, seat);
+      const Input in = parse_input(line, ctx);
+      if (!in.error.empty()) {
+        say("  " + in.error + "\n");
+        continue;
+      }
+      switch (in.command) {
+        case Command::Help:
+          say(help_text(ctx) + choices_text(m, seat, style_));
+          continue;
+        case Command::Hint: {
+          const Hint h = game_.hint();
+          std::string out = fmt::format("  {} would {}: {}\n", h.bot,
+                                        ctx.phase == Phase::Playing ? "play" : "choose",
+                                        action_text(h.action, style_));
+          if (!h.reasons.empty()) {
+            out += h.reasons_from_heuristic ? "  The heuristic's rules of thumb here:\n" : "";
+            std::stringstream ss(h.reasons);
+            for (std::string l; std::getline(ss, l);) out += "    " + l + "\n";
+          }
+          say(out);
+          continue;
+        }
+        case Command::Undo: {
+          const std::string error = game_.undo();
+          if (!error.empty()) {
+            say("  " + error + "\n");
+            continue;
+          }
+          say("  Taken back.\n");
+          return true;
+        }
+        case Command::Last:
+          say(last_trick_text(m, seat, style_));
+          continue;
+        case Command::Sheet:
+          say(m.results().empty() ? "No deal is finished yet.\n" : sheet());
+          continue;
+        case Command::Quit:
+          return false;
+        case Command::None:
+          break;
+      }
+      const Action a = *in.action;
+      if (const std::string why = game_.why_illegal(a); !why.empty()) {
+        say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_), why));
+        continue;
+      }
+      apply(seat, a);
+      return true;
+    }
+  }
+
+  PlayGame& game_;
+  Style style_;
+  std::string save_path_;
+  std::vector<int> humans_;
+  int shown_ = -1;  // the human whose hand is on the screen
+};
+
+int run_play(const PlayArgs& args) {
+  std::unique_ptr<PlayGame> game;
+  std::string save_path = args.save;
+  if (!args.resume.empty()) {
+    std::string text, error;
+    if (!read_file(args.resume, text, error)) {
+      fmt::print(stderr, "whist play: {}\n", error);
+      return 2;
+    }
+    game = PlayGame::resume(text, error);
+    if (!game) {
+      fmt::print(stderr, "whist play: {}: {}\n", args.resume, error);
+      return 2;
+    }
+    if (save_path.empty()) save_path = args.resume;
+  } else {
+    game = new_game(args);
+    if (!game) return 2;
+    if (save_path.empty()) save_path = default_save_path(game->session().seed);
+  }
+  Style style;
+  style.unicode = !args.ascii && stdout_is_terminal() && locale_is_utf8();
+  style.colour = !args.ascii && stdout_is_terminal() && colour_wanted();
+  PlayLoop loop(*game, style, save_path);
+  loop.welcome(!args.resume.empty(), args.resume);
+  return loop.run();
+}
+
+}  // namespace
+
+void add_play(CLI::App& app, int& status) {
+  auto* cmd =
+      app.add_subcommand("play", "play in the terminal against bots (or friends at one keyboard)");
+  auto args = std::make_shared<PlayArgs>();
+  add_game_options(*cmd, args->game);
+  auto* bots = cmd->add_option(
+      "--bots", args->bots,
+      "the bots: a level of the expert (easy, normal, hard, max) or a bot spec, or one spec per "
+      "bot seat, comma separated (default normal)");
+  auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)");
+  auto* seed = cmd->add_option("--seed", args->seed,
+                               "random seed: the same seed plays the same deals and bot choices");
+  cmd->add_flag("--ascii", args->ascii, "letters S H D C and no colour");
+  cmd->add_option("--save", args->save,
+                  "the save file (a game record); default: a new file in ~/.local/share/whist");
+  auto* resume =
+      cmd->add_option("--resume", args->resume, "go on with the game saved in this file");
+  auto* humans =
+      cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on");
+  auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated");
+  for (CLI::Option* o : {bots, seat, seed, humans, names, cmd->get_option("--variant"),
+                         cmd->get_option("--players"), cmd->get_option("options")}) {
+    resume->excludes(o);
+  }
+  cmd->callback([args, seed, &status] {
+    args->seed_given = seed->count() > 0;
+    status = run_play(*args);
+  });
+}
+
+}  // namespace whist::cli

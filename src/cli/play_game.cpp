@@ -1,0 +1,204 @@
+#include "cli/play_game.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "ai/heuristic.h"
+#include "game/record.h"
+
+namespace whist::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The streams of seeds drawn from the game's seed.
+constexpr uint64_t kCardStream = 1;
+constexpr uint64_t kBotStream = 2;
+constexpr uint64_t kHintStream = 3;
+
+// splitmix64's finalizer: a bijection that spreads every input bit over the output.
+uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// The deal in progress (or the last one) and the number of actions taken in it.
+uint64_t deal_number(const Match& m) { return m.log().empty() ? 0 : m.log().size() - 1; }
+uint64_t actions_in_deal(const Match& m) {
+  return m.log().empty() ? 0 : m.log().back().actions.size();
+}
+
+}  // namespace
+
+std::string session_json(const PlaySession& s) {
+  Json j = Json::object();
+  j["seed"] = s.seed;
+  j["seats"] = s.seats;
+  j["hint"] = s.hint;
+  return j.dump();
+}
+
+std::string parse_session(const std::string& text, int players, PlaySession& out) {
+  const Json j = Json::parse(text, nullptr, false);
+  if (!j.is_object()) return "\"session\" must be an object";
+  const auto seed = j.find("seed");
+  if (seed == j.end() || !seed->is_number_unsigned()) {
+    return "\"session\": \"seed\" must be a whole number from 0 to 2^64-1";
+  }
+  out.seed = seed->get<uint64_t>();
+  const auto seats = j.find("seats");
+  if (seats == j.end() || !seats->is_array() || static_cast<int>(seats->size()) != players) {
+    return "\"session\": \"seats\" must list " + std::to_string(players) +
+           " seats, each \"human\" or a bot spec";
+  }
+  out.seats.clear();
+  for (const Json& s : *seats) {
+    if (!s.is_string()) return "\"session\": \"seats\" must hold strings";
+    out.seats.push_back(s.get<std::string>());
+  }
+  const auto hint = j.find("hint");
+  if (hint != j.end()) {
+    if (!hint->is_string()) return "\"session\": \"hint\" must be a bot spec";
+    out.hint = hint->get<std::string>();
+  }
+  for (const auto& [key, value] : j.items()) {
+    if (key != "seed" && key != "seats" && key != "hint") {
+      return "\"session\": unknown field \"" + key + "\"";
+    }
+  }
+  return {};
+}
+
+uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
+  uint64_t h = mix(seed);
+  for (uint64_t p : parts) h = mix(h ^ mix(p + 0x9E3779B97F4A7C15ull));
+  return h;
+}
+
+std::string PlayGame::make_bots() {
+  std::string error;
+  bots_.clear();
+  for (const std::string& spec : session_.seats) {
+    if (spec == kHumanSeat) {
+      bots_.push_back(nullptr);
+      continue;
+    }
+    bots_.push_back(make_bot(spec, error));
+    if (!bots_.back()) return error;
+  }
+  hint_bot_ = make_bot(session_.hint, error);
+  if (!hint_bot_) return "the hint bot: " + error;
+  explainer_ = make_heuristic_bot();
+  return {};
+}
+
+std::unique_ptr<PlayGame> PlayGame::start(const Rules& rules, std::vector<std::string> names,
+                                          int first_dealer, PlaySession session,
+                                          std::string& error) {
+  std::unique_ptr<PlayGame> g(new PlayGame());
+  g->session_ = std::move(session);
+  g->match_ = std::make_unique<Match>(rules, std::move(names), first_dealer);
+  error = g->make_bots();
+  if (!error.empty()) return nullptr;
+  return g;
+}
+
+std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::string& error) {
+  ReplayResult r = replay_record(record);
+  if (!r.error.empty()) {
+    error = r.error;
+    return nullptr;
+  }
+  if (r.session.empty()) {
+    error = "the record has no \"session\" field: it was not saved by whist play";
+    return nullptr;
+  }
+  std::unique_ptr<PlayGame> g(new PlayGame());
+  error = parse_session(r.session, r.match->players(), g->session_);
+  if (!error.empty()) return nullptr;
+  g->match_ = std::move(r.match);
+  error = g->make_bots();
+  if (!error.empty()) return nullptr;
+  return g;
+}
+
+int PlayGame::humans() const {
+  int n = 0;
+  for (const auto& b : bots_) n += b == nullptr;
+  return n;
+}
+
+void PlayGame::deal() {
+  Rng rng(derive({kCardStream, match_->log().size()}));
+  match_->deal_random(rng);
+}
+
+Action PlayGame::bot_action() {
+  const int seat = match_->state().to_move();
+  Bot& bot = *bots_[static_cast<size_t>(seat)];
+  const PlayerView view = match_->view(seat);
+  bot.new_deal(derive(
+      {kBotStream, deal_number(*match_), actions_in_deal(*match_), static_cast<uint64_t>(seat)}));
+  const Action a = bot.choose(match_->rules(), view);
+  if (!view.legal.contains(a)) {
+    throw std::runtime_error("bot '" + bot.name() + "' chose an illegal action, '" + to_string(a) +
+                             "': " + match_->why_illegal(a));
+  }
+  return a;
+}
+
+std::string PlayGame::undo() {
+  if (humans() != 1) return "undo is only for a game against bots (there are other humans here)";
+  const std::vector<DealLog>& log = match_->log();
+  // The human's last action: deal k, action i.
+  int k = static_cast<int>(log.size()) - 1;
+  int i = -1;
+  for (; k >= 0; --k) {
+    const DealLog& d = log[static_cast<size_t>(k)];
+    for (i = static_cast<int>(d.actions.size()) - 1; i >= 0; --i) {
+      if (is_human(d.seats[static_cast<size_t>(i)])) break;
+    }
+    if (i >= 0) break;
+  }
+  if (k < 0) return "nothing to undo: you have not played yet";
+  // Match has no undo across scoring; replaying the log up to that action rebuilds it exactly.
+  auto m = std::make_unique<Match>(match_->rules(), match_->names(), match_->first_dealer());
+  for (int d = 0; d <= k; ++d) {
+    const DealLog& dl = log[static_cast<size_t>(d)];
+    const std::string err = m->deal_given(dl.hands, dl.turned, dl.kitty);
+    if (!err.empty()) return "cannot rebuild the game: " + err;
+    const size_t n = d < k ? dl.actions.size() : static_cast<size_t>(i);
+    for (size_t a = 0; a < n; ++a) m->apply(dl.actions[a]);
+  }
+  match_ = std::move(m);
+  return {};
+}
+
+Hint PlayGame::hint() {
+  Hint h;
+  const int seat = match_->state().to_move();
+  const PlayerView view = match_->view(seat);
+  h.bot = hint_bot_->name();
+  // Its own seed, so that asking changes nothing in the game; the same again for the reasons,
+  // so that they are those of the choice given.
+  const uint64_t seed = derive({kHintStream, deal_number(*match_), actions_in_deal(*match_)});
+  hint_bot_->new_deal(seed);
+  h.action = hint_bot_->choose(match_->rules(), view);
+  hint_bot_->new_deal(seed);
+  if (view.legal.size == 1) {
+    h.reasons = "it is the only legal choice\n";
+    return h;
+  }
+  h.reasons = hint_bot_->explain(match_->rules(), view);
+  if (h.reasons.empty()) {
+    h.reasons = explainer_->explain(match_->rules(), view);
+    h.reasons_from_heuristic = !h.reasons.empty();
+  }
+  return h;
+}
+
+std::string PlayGame::record() const { return write_record(*match_, session_json(session_)); }
+
+}  // namespace whist::cli

@@ -1,0 +1,436 @@
+#include "cli/play_screen.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "game/sheet.h"
+#include "rules/contracts.h"
+
+namespace whist::cli {
+
+namespace {
+
+// ANSI attributes, each with the code that ends it alone (a red card inside a bold line must
+// not end the bold).
+struct Paint {
+  std::string_view on, off;
+};
+constexpr Paint kRed{"\033[31m", "\033[39m"};
+constexpr Paint kDim{"\033[2m", "\033[22m"};
+constexpr Paint kBold{"\033[1m", "\033[22m"};
+
+std::string paint(std::string text, Paint p, bool colour) {
+  if (!colour) return text;
+  return std::string(p.on) + text + std::string(p.off);
+}
+
+// Display width of UTF-8 text: one column per code point.
+int width(std::string_view s) {
+  int w = 0;
+  for (char ch : s) w += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return w;
+}
+
+std::string pad(std::string_view s, int w) {
+  return std::string(s) + std::string(static_cast<size_t>(std::max(0, w - width(s))), ' ');
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? std::string(sep) : "") + items[i];
+  return out;
+}
+
+std::string cards_text(CardSet cards, const Style& style) {
+  std::vector<std::string> out;
+  for (Card c : display_order(cards)) out.push_back(card_text(c, style));
+  return join(out, " ");
+}
+
+const char* mode_name(OneCardMode m) {
+  switch (m) {
+    case OneCardMode::Forehead:
+      return "forehead";
+    case OneCardMode::Blind:
+      return "blind";
+    default:
+      return "regular";
+  }
+}
+
+// The current trick's cards, from the view (the last trick_size plays).
+std::vector<PlayedCard> current_trick(const PlayerView& v, int trick_size) {
+  return {v.plays.end() - trick_size, v.plays.end()};
+}
+
+std::string auction_line(const Match& m, const PlayerView& v, const Style& style) {
+  std::vector<std::string> calls;
+  for (const SeatAction& h : v.history) {
+    const ActionKind k = h.action.kind();
+    if (k != ActionKind::AuctionBid && k != ActionKind::Pass && k != ActionKind::Contract) {
+      continue;
+    }
+    const std::string who = h.seat >= 0 ? m.names()[static_cast<size_t>(h.seat)] : "?";
+    calls.push_back(who + " " + action_text(h.action, style));
+  }
+  if (calls.empty()) return {};
+  return "Auction: " + join(calls, ", ") + "\n";
+}
+
+std::string contract_lines(const Match& m, const PlayerView& v, const Style& style) {
+  const DealState& s = m.state();
+  const auto& names = m.names();
+  std::string out;
+  if (s.family() == Family::Israeli && s.declarer() >= 0 && v.phase != Phase::Auction &&
+      v.phase != Phase::Passing) {
+    out += fmt::format("Declarer: {}, contract {}{}\n", names[static_cast<size_t>(s.declarer())],
+                       s.contract_tricks(), suit_text(s.trump(), style));
+  }
+  if (s.family() != Family::CallAce || v.call.contract < 0 || v.phase == Phase::Auction) {
+    return out;
+  }
+  const Contract& c = contract_ladder()[static_cast<size_t>(v.call.contract)];
+  const std::string declarer = names[static_cast<size_t>(s.declarer())];
+  out += "Contract: " + contract_name(v.call.contract) + " by " + declarer;
+  if (s.trump() != Suit::None || v.phase == Phase::Playing) {
+    out += ", trump " + (s.trump() == Suit::None ? "none" : suit_text(s.trump(), style));
+  }
+  if (v.call.called != kNoCard) out += ", called " + card_text(v.call.called, style);
+  if (v.partner >= 0) {
+    out += ", partner " + names[static_cast<size_t>(v.partner)];
+  } else if (v.call.called != kNoCard && !c.alone()) {
+    out += ", partner secret";
+  }
+  out += "\n";
+  if (c.negative()) {
+    out += fmt::format("{} must take exactly {} trick{}\n", declarer, c.negative_target(),
+                       c.negative_target() == 1 ? "" : "s");
+  } else {
+    const int side =
+        v.tricks[static_cast<size_t>(s.declarer())] +
+        (v.partner >= 0 && v.partner != s.declarer() ? v.tricks[static_cast<size_t>(v.partner)]
+                                                     : 0);
+    out += fmt::format("The declaring side needs {} tricks; {} so far{}\n", c.tricks, side,
+                       v.partner < 0 && !c.alone() ? " (without the secret partner's)" : "");
+  }
+  return out;
+}
+
+// One row per player: bid, tricks won, and what the bid still needs.
+std::string players_table(const Match& m, const PlayerView& v, int seat) {
+  const DealState& s = m.state();
+  const auto& names = m.names();
+  const bool bids = s.family() != Family::CallAce;
+  int w = 6;
+  for (const auto& n : names) w = std::max(w, width(n));
+  std::string out = fmt::format("    {}{}  won\n", pad("player", w), bids ? "  bid" : "");
+  for (int p = 0; p < m.players(); ++p) {
+    const auto i = static_cast<size_t>(p);
+    std::vector<std::string> notes;
+    const int bid = v.bids[i];
+    if (bids && bid >= 0) {
+      const int left = bid - v.tricks[i];
+      notes.push_back(left > 0   ? fmt::format("needs {}", left)
+                      : left < 0 ? fmt::format("{} over", -left)
+                                 : "needs none");
+    }
+    if (p == s.dealer()) notes.push_back("dealer");
+    if (v.zero_announced >> p & 1) notes.push_back("zero play");
+    if (s.family() != Family::ExactBid && p == s.declarer() && v.phase != Phase::Auction) {
+      notes.push_back("declarer");
+    }
+    if (p == seat && names[i] != "You") notes.push_back("you");
+    const bool moving = v.to_move == p && !s.done();
+    out += fmt::format("  {} {}{}  {:>3}{}{}\n", moving ? '>' : ' ', pad(names[i], w),
+                       bids ? fmt::format("  {:>3}", bid >= 0 ? std::to_string(bid) : "-") : "",
+                       v.tricks[i], notes.empty() ? "" : "   ", join(notes, ", "));
+  }
+  // What the hook and the others' chances turn on: the bids against the tricks to be had.
+  if (bids && s.bids_made() > 0) {
+    const int sum = s.bid_sum();
+    const int cards = s.cards();
+    out += fmt::format("    bids total {} for {} trick{}{}\n", sum, cards, cards == 1 ? "" : "s",
+                       sum == cards  ? ""
+                       : sum < cards ? fmt::format(" ({} under)", cards - sum)
+                                     : fmt::format(" ({} over)", sum - cards));
+  }
+  return out;
+}
+
+std::string hand_line(const PlayerView& v, const Style& style) {
+  const std::vector<Card> shown = shown_cards(v);
+  if (v.own_hand.empty()) {
+    if (!shown.empty()) return "Your card: 1:? (on your forehead: you cannot see it)\n";
+    if (v.phase == Phase::ChooseMode) return "Your cards: not dealt yet\n";
+    if (v.mode == OneCardMode::Forehead) return "Your card: on your forehead\n";
+    if (v.phase == Phase::Bidding) return "Your cards: face down (you bid blind)\n";
+    return {};
+  }
+  CardSet legal;
+  if (v.phase == Phase::Playing) {
+    for (Action a : v.legal) legal |= a.card();
+  }
+  std::string out = "Your hand:";
+  Suit last = Suit::None;
+  for (size_t i = 0; i < shown.size(); ++i) {
+    const Card c = shown[i];
+    const Suit suit = c.is_joker() ? Suit::None : c.suit();
+    out += (i > 0 && suit != last) ? "   " : " ";
+    last = suit;
+    std::string item = fmt::format("{}:{}", i + 1, card_text(c, style));
+    if (!legal.empty() && !legal.contains(c)) item = paint(item, kDim, style.colour);
+    out += item;
+  }
+  return out + "\n";
+}
+
+std::string numbered(const PlayerView& v, const Style& style) {
+  std::vector<std::string> items;
+  for (int i = 0; i < v.legal.size; ++i) {
+    items.push_back(fmt::format("{}) {}", i + 1, action_text(v.legal.items[i], style)));
+  }
+  return join(items, "   ");
+}
+
+std::string play_choices(const Match& m, const PlayerView& v, const Style& style) {
+  const std::vector<Card> shown = shown_cards(v);
+  if (v.own_hand.empty()) return "Play your card: 1\n";
+  std::vector<std::string> items;
+  CardSet legal;
+  for (Action a : v.legal) legal |= a.card();
+  for (size_t i = 0; i < shown.size(); ++i) {
+    if (legal.contains(shown[i])) {
+      items.push_back(fmt::format("{}:{}", i + 1, card_text(shown[i], style)));
+    }
+  }
+  std::string why;
+  const DealState& s = m.state();
+  if (legal != v.own_hand && s.trick_size() > 0 && s.led_suit() != Suit::None) {
+    why = legal.of_suit(s.led_suit()) == legal
+              ? " (you must follow " + suit_text(s.led_suit(), style) + ")"
+              : " (you have no " + suit_text(s.led_suit(), style) + ": you must trump)";
+  }
+  if (legal == v.own_hand) return fmt::format("Play any card: {}\n", join(items, " "));
+  return fmt::format("Play a card: {}{}\n", join(items, " "), why);
+}
+
+std::string bid_choices(const Match& m, const PlayerView& v) {
+  std::vector<std::string> bids, forbidden;
+  bool zero = false;
+  for (Action a : v.legal) {
+    if (a.kind() == ActionKind::Bid) bids.push_back(std::to_string(a.bid_value()));
+    zero = zero || a.kind() == ActionKind::AnnounceZero;
+  }
+  for (int b = 0; b <= v.cards; ++b) {
+    if (m.why_illegal(Action::bid(b)).rfind("the hook", 0) == 0) {
+      forbidden.push_back(std::to_string(b));
+    }
+  }
+  std::string out = "Your bid: ";
+  if (v.setup.forced_bid >= 0) {
+    out += join(bids, ", ") + " (everyone must bid " + std::to_string(v.setup.forced_bid) +
+           " in this hand)";
+  } else if (bids.size() == static_cast<size_t>(v.cards + 1)) {
+    out += fmt::format("0 to {}", v.cards);
+  } else {
+    out += join(bids, ", ");
+    if (!forbidden.empty()) out += " (the hook forbids " + join(forbidden, ", ") + ")";
+  }
+  if (zero) out += "; or zero to announce zero play";
+  return out + "\n";
+}
+
+std::string auction_choices(const PlayerView& v, const Style& style) {
+  std::vector<std::string> names;
+  for (Action a : v.legal) {
+    if (a.kind() == ActionKind::Pass) continue;
+    names.push_back(a.kind() == ActionKind::Contract ? contract_name(a.contract_index())
+                                                     : action_text(a, style));
+  }
+  if (names.empty()) return "Call: pass\n";
+  if (v.setup.family == Family::CallAce) {
+    return "Call: pass, or a contract: " + join(names, ", ") + "\n";
+  }
+  return fmt::format("Call: pass, or a bid from {} up to {} (trumps rank {} < {} < {} < {} < NT)\n",
+                     names.front(), names.back(), suit_text(Suit::Clubs, style),
+                     suit_text(Suit::Diamonds, style), suit_text(Suit::Hearts, style),
+                     suit_text(Suit::Spades, style));
+}
+
+}  // namespace
+
+std::string card_text(Card c, const Style& style) {
+  if (!c.valid()) return "?";
+  if (c.is_joker()) return to_string(c);
+  const std::string rank = c.rank() == Rank::Ten ? "10" : std::string(1, rank_char(c.rank()));
+  const bool red = c.suit() == Suit::Hearts || c.suit() == Suit::Diamonds;
+  const std::string suit =
+      style.unicode ? std::string(suit_symbol(c.suit())) : std::string(1, suit_char(c.suit()));
+  return paint(rank + suit, kRed, style.colour && red);
+}
+
+std::string suit_text(Suit s, const Style& style) {
+  if (s == Suit::None) return "NT";
+  const bool red = s == Suit::Hearts || s == Suit::Diamonds;
+  const std::string t = style.unicode ? std::string(suit_symbol(s)) : std::string(1, suit_char(s));
+  return paint(t, kRed, style.colour && red);
+}
+
+std::string action_text(Action a, const Style& style) {
+  switch (a.kind()) {
+    case ActionKind::Play:
+    case ActionKind::PassCard:
+    case ActionKind::CallCard:
+    case ActionKind::Discard:
+      return card_text(a.card(), style);
+    case ActionKind::Bid:
+      return std::to_string(a.bid_value());
+    case ActionKind::AnnounceZero:
+      return "zero play";
+    case ActionKind::ChooseMode:
+      return mode_name(a.mode());
+    case ActionKind::AuctionBid:
+      return std::to_string(a.auction_tricks()) + suit_text(a.denomination(), style);
+    case ActionKind::Pass:
+      return "pass";
+    case ActionKind::Contract:
+      return contract_name(a.contract_index());
+    case ActionKind::ChooseTrump:
+      return suit_text(a.trump_suit(), style);
+    case ActionKind::AcceptTrump:
+      return "accept the turned card";
+    case ActionKind::TurnNext:
+      return "turn the next kitty card";
+    case ActionKind::TakeKitty:
+      return "take the kitty";
+    case ActionKind::KeepHand:
+      return "keep the hand";
+    case ActionKind::Invalid:
+      break;
+  }
+  return to_string(a);
+}
+
+std::string deal_header(const Match& m, const Style& style) {
+  const DealState& s = m.state();
+  std::string out = fmt::format("Deal {}", m.log().size());
+  if (const auto length = m.schedule().length()) out += fmt::format(" of {}", *length);
+  out += fmt::format(": {} card{} each, dealer {}", s.cards(), s.cards() == 1 ? "" : "s",
+                     m.names()[static_cast<size_t>(s.dealer())]);
+  if (s.family() == Family::ExactBid) {
+    if (s.trump() == Suit::None) {
+      out += ", no trump";
+    } else {
+      out += ", trump " + suit_text(s.trump(), style);
+    }
+    if (s.turned() != kNoCard) out += " (turned " + card_text(s.turned(), style) + ")";
+  } else if (s.family() == Family::Israeli) {
+    out += ", trump by auction";
+  } else {
+    out += ", a kitty of 3, contracts by auction";
+  }
+  if (s.phase() == Phase::ChooseMode) out += ", the dealer chooses how to play the one card";
+  if (s.mode() != OneCardMode::Regular) out += fmt::format(", a {} deal", mode_name(s.mode()));
+  if (s.blind_bidding()) out += ", blind bidding";
+  if (s.forced_bid() >= 0) out += fmt::format(", everyone must bid {}", s.forced_bid());
+  return paint(out, kBold, style.colour) + "\n";
+}
+
+std::vector<Card> shown_cards(const PlayerView& v) {
+  if (!v.own_hand.empty()) return display_order(v.own_hand);
+  std::vector<Card> out;
+  // A forehead deal: the one legal card is the player's own, unseen.
+  if (v.phase == Phase::Playing) {
+    for (Action a : v.legal) out.push_back(a.card());
+  }
+  return out;
+}
+
+std::string status_text(const Match& m, int seat, const Style& style) {
+  const PlayerView v = m.view(seat);
+  const DealState& s = m.state();
+  const auto& names = m.names();
+  std::string out = deal_header(m, style) + players_table(m, v, seat);
+  out += auction_line(m, v, style);
+  out += contract_lines(m, v, style);
+  if (!v.received.empty()) {
+    const int from = (seat + m.players() - 1) % m.players();
+    out += fmt::format("You passed {} to {} and received {} from {}\n",
+                       cards_text(v.passed.back(), style),
+                       names[static_cast<size_t>((seat + 1) % m.players())],
+                       cards_text(v.received.back(), style), names[static_cast<size_t>(from)]);
+  }
+  if (!v.kitty_seen.empty()) out += "Kitty cards seen: " + cards_text(v.kitty_seen, style) + "\n";
+  if (!v.call.kitty.empty()) {
+    out += "You discarded to the kitty: " + cards_text(v.call.kitty, style) + "\n";
+  }
+  for (int p = 0; p < m.players(); ++p) {
+    const CardSet seen = v.visible[static_cast<size_t>(p)];
+    if (p == seat || seen.empty()) continue;
+    out += names[static_cast<size_t>(p)] + "'s cards: " + cards_text(seen, style) + "\n";
+  }
+  if (v.phase == Phase::Playing) {
+    const int trick = s.tricks_played() + 1;
+    std::vector<std::string> table;
+    for (const PlayedCard& p : current_trick(v, s.trick_size())) {
+      table.push_back(names[static_cast<size_t>(p.seat)] + " " + card_text(p.card, style));
+    }
+    if (table.empty()) {
+      out += fmt::format("Trick {} of {}: {} to lead\n", trick, s.cards(),
+                         names[static_cast<size_t>(s.leader())]);
+    } else {
+      out += fmt::format("Trick {} of {}: {}; {} is winning\n", trick, s.cards(), join(table, ", "),
+                         names[static_cast<size_t>(s.trick_winner())]);
+    }
+  }
+  out += hand_line(v, style);
+  return out;
+}
+
+std::string choices_text(const Match& m, int seat, const Style& style) {
+  const PlayerView v = m.view(seat);
+  const auto& names = m.names();
+  switch (v.phase) {
+    case Phase::Playing:
+      return play_choices(m, v, style);
+    case Phase::Bidding:
+      return bid_choices(m, v);
+    case Phase::Auction:
+      return auction_choices(v, style);
+    case Phase::Passing: {
+      const int chosen = v.choosing.size();
+      std::string out =
+          fmt::format("Choose {} more card{} to pass to {}", v.setup.pass_cards - chosen,
+                      v.setup.pass_cards - chosen == 1 ? "" : "s",
+                      names[static_cast<size_t>((seat + 1) % m.players())]);
+      if (chosen > 0) out += " (chosen: " + cards_text(v.choosing, style) + ")";
+      return out + ": a card or its number\n";
+    }
+    case Phase::Discard: {
+      const int left = kKittySize - v.call.discards;
+      std::string out = fmt::format("Discard {} more card{} to the kitty: a card or its number",
+                                    left, left == 1 ? "" : "s");
+      if (v.call.called != kNoCard) {
+        out += " (not the called " + card_text(v.call.called, style) + ")";
+      }
+      return out + "\n";
+    }
+    case Phase::ChooseMode:
+      return "Choose how the one card is played: " + numbered(v, style) + "\n";
+    case Phase::ChooseTrump:
+      return "Choose trump: " + numbered(v, style) + "\n";
+    case Phase::TurnKitty:
+      return "Kitty card turned: " + card_text(m.state().kitty_card(v.call.turned - 1), style) +
+             ". " + numbered(v, style) + "\n";
+    case Phase::CallCard:
+      return "Call a card (its holder is your secret partner): " + numbered(v, style) + "\n";
+    case Phase::Exchange:
+      return "The kitty: " + numbered(v, style) + "\n";
+    case Phase::Done:
+      break;
+  }
+  return {};
+}
+
+}  // namespace whist::cli

@@ -1,0 +1,386 @@
+// `whist play` without a terminal: reading typed input, the session field of the save file, and
+// the game behind the screen (determinism, undo, resume).
+#include <gtest/gtest.h>
+
+#include "cli/play_game.h"
+#include "cli/play_input.h"
+#include "cli/play_screen.h"
+#include "game/record.h"
+#include "rules/contracts.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist::cli {
+namespace {
+
+Card card(const char* text) { return *parse_card(text); }
+
+InputContext playing(std::vector<Card> hand) {
+  InputContext ctx;
+  ctx.phase = Phase::Playing;
+  ctx.hand = std::move(hand);
+  return ctx;
+}
+
+InputContext phase(Phase p, Family f = Family::ExactBid, std::vector<Action> legal = {}) {
+  InputContext ctx;
+  ctx.phase = p;
+  ctx.family = f;
+  ctx.legal = std::move(legal);
+  return ctx;
+}
+
+Action read_ok(std::string_view text, const InputContext& ctx) {
+  const Input in = parse_input(text, ctx);
+  EXPECT_EQ(in.error, "") << text;
+  EXPECT_EQ(in.command, Command::None) << text;
+  return in.action.value_or(Action());
+}
+
+std::string read_error(std::string_view text, const InputContext& ctx) {
+  const Input in = parse_input(text, ctx);
+  EXPECT_FALSE(in.action.has_value()) << text;
+  return in.error;
+}
+
+TEST(PlayInput, CardsInEveryWrittenForm) {
+  for (const char* text : {"QH", "qh", "Qh", "qH", " q h ", "Q♥", "q♡"}) {
+    EXPECT_EQ(read_card(text), card("QH")) << text;
+  }
+  for (const char* text : {"10h", "10H", "TH", "th", "10♥", "t♥", "10 h"}) {
+    EXPECT_EQ(read_card(text), card("TH")) << text;
+  }
+  EXPECT_EQ(read_card("2♣"), card("2C"));
+  EXPECT_EQ(read_card("x2"), Card::joker(1));
+  for (const char* text : {"", "Q", "1H", "11H", "QX", "QHH", "Q H S", "♥", "Q♥♥"}) {
+    EXPECT_EQ(read_card(text), std::nullopt) << text;
+  }
+}
+
+TEST(PlayInput, ACardByTextOrByItsNumberInTheShownHand) {
+  const InputContext ctx = playing({card("AS"), card("TS"), card("KH"), card("2C")});
+  EXPECT_EQ(read_ok("10s", ctx), Action::play(card("TS")));
+  EXPECT_EQ(read_ok("kh", ctx), Action::play(card("KH")));
+  EXPECT_EQ(read_ok("1", ctx), Action::play(card("AS")));
+  EXPECT_EQ(read_ok(" 4 ", ctx), Action::play(card("2C")));
+  EXPECT_EQ(read_ok("play 2c", ctx), Action::play(card("2C")));
+  // A card not in the hand is read; the rules refuse it afterwards ("card not in hand").
+  EXPECT_EQ(read_ok("QD", ctx), Action::play(card("QD")));
+  EXPECT_EQ(read_error("5", ctx), "there is no card number 5: your cards are 1 to 4");
+  EXPECT_EQ(read_error("0", ctx), "there is no card number 0: your cards are 1 to 4");
+  EXPECT_EQ(read_error("zz", ctx),
+            "cannot read 'zz': type a card such as QH or 10h, or its number in your hand "
+            "(help lists the commands)");
+}
+
+TEST(PlayInput, PassingAndDiscardingPickCardsOfTheHand) {
+  InputContext ctx = playing({card("AS"), card("KH")});
+  ctx.phase = Phase::Passing;
+  EXPECT_EQ(read_ok("2", ctx), Action::pass_card(card("KH")));
+  EXPECT_EQ(read_ok("as", ctx), Action::pass_card(card("AS")));
+  ctx.phase = Phase::Discard;
+  EXPECT_EQ(read_ok("1", ctx), Action::discard(card("AS")));
+  EXPECT_EQ(read_ok("K♥", ctx), Action::discard(card("KH")));
+}
+
+TEST(PlayInput, BidsAndZeroPlay) {
+  const InputContext ctx = phase(Phase::Bidding);
+  EXPECT_EQ(read_ok("0", ctx), Action::bid(0));
+  EXPECT_EQ(read_ok("13", ctx), Action::bid(13));
+  EXPECT_EQ(read_ok("bid 2", ctx), Action::bid(2));
+  EXPECT_EQ(read_ok("zero", ctx), Action::announce_zero());
+  EXPECT_EQ(read_error("99", ctx), "bid 99 is out of range");
+  EXPECT_EQ(read_error("two", ctx),
+            "cannot read 'two': type your bid as a number of tricks (help lists the commands)");
+  EXPECT_EQ(read_error("-1", ctx), "bid -1 is out of range");
+}
+
+TEST(PlayInput, IsraeliAuctionCalls) {
+  const InputContext ctx = phase(Phase::Auction, Family::Israeli);
+  EXPECT_EQ(read_ok("pass", ctx), Action::pass());
+  EXPECT_EQ(read_ok("P", ctx), Action::pass());
+  EXPECT_EQ(read_ok("6s", ctx), Action::auction_bid(6, Suit::Spades));
+  EXPECT_EQ(read_ok("6 ♥", ctx), Action::auction_bid(6, Suit::Hearts));
+  EXPECT_EQ(read_ok("7NT", ctx), Action::auction_bid(7, Suit::None));
+  EXPECT_EQ(read_ok("7 nt", ctx), Action::auction_bid(7, Suit::None));
+  EXPECT_EQ(read_ok("auction 5c", ctx), Action::auction_bid(5, Suit::Clubs));
+  EXPECT_EQ(read_error("6", ctx), "name the trump too: e.g. 6S, 6H or 6NT");
+  EXPECT_EQ(read_error("14S", ctx), "bid 14 out of range: at most 13");
+  EXPECT_NE(read_error("6X", ctx).find("cannot read '6X'"), std::string::npos);
+}
+
+TEST(PlayInput, CallAceContractsAndSteps) {
+  const InputContext auction = phase(Phase::Auction, Family::CallAce);
+  EXPECT_EQ(read_ok("8", auction), Action::contract(*parse_contract("8")));
+  EXPECT_EQ(read_ok("8  Good", auction), Action::contract(*parse_contract("8 good")));
+  EXPECT_EQ(read_ok("clean sun", auction), Action::contract(*parse_contract("clean sun")));
+  EXPECT_EQ(read_ok("pass", auction), Action::pass());
+  EXPECT_NE(read_error("8 plus", auction).find("type a contract such as 8"), std::string::npos);
+
+  const std::vector<Action> trumps = {Action::choose_trump(Suit::Clubs),
+                                      Action::choose_trump(Suit::Hearts)};
+  const InputContext trump = phase(Phase::ChooseTrump, Family::CallAce, trumps);
+  EXPECT_EQ(read_ok("h", trump), Action::choose_trump(Suit::Hearts));
+  EXPECT_EQ(read_ok("♠", trump), Action::choose_trump(Suit::Spades));
+  EXPECT_EQ(read_ok("clubs", trump), Action::choose_trump(Suit::Clubs));
+  EXPECT_EQ(read_ok("2", trump), Action::choose_trump(Suit::Hearts));
+  EXPECT_EQ(read_error("3", trump), "there is no choice 3: pick 1 to 2");
+
+  const InputContext turn =
+      phase(Phase::TurnKitty, Family::CallAce, {Action::accept_trump(), Action::turn_next()});
+  EXPECT_EQ(read_ok("accept", turn), Action::accept_trump());
+  EXPECT_EQ(read_ok("turn", turn), Action::turn_next());
+  EXPECT_EQ(read_ok("2", turn), Action::turn_next());
+
+  const InputContext call =
+      phase(Phase::CallCard, Family::CallAce, {Action::call(card("AD")), Action::call(card("AH"))});
+  EXPECT_EQ(read_ok("ah", call), Action::call(card("AH")));
+  EXPECT_EQ(read_ok("1", call), Action::call(card("AD")));
+
+  const InputContext kitty =
+      phase(Phase::Exchange, Family::CallAce, {Action::take_kitty(), Action::keep_hand()});
+  EXPECT_EQ(read_ok("keep", kitty), Action::keep_hand());
+  EXPECT_EQ(read_ok("take", kitty), Action::take_kitty());
+  EXPECT_EQ(read_ok("1", kitty), Action::take_kitty());
+}
+
+TEST(PlayInput, OneCardModes) {
+  const InputContext ctx =
+      phase(Phase::ChooseMode, Family::ExactBid,
+            {Action::choose_mode(OneCardMode::Regular), Action::choose_mode(OneCardMode::Forehead),
+             Action::choose_mode(OneCardMode::Blind)});
+  EXPECT_EQ(read_ok("forehead", ctx), Action::choose_mode(OneCardMode::Forehead));
+  EXPECT_EQ(read_ok("B", ctx), Action::choose_mode(OneCardMode::Blind));
+  EXPECT_EQ(read_ok("1", ctx), Action::choose_mode(OneCardMode::Regular));
+  EXPECT_EQ(read_error("4", ctx), "there is no choice 4: pick 1 to 3");
+}
+
+TEST(PlayInput, Commands) {
+  const InputContext ctx = playing({card("AS")});
+  EXPECT_EQ(parse_input("help", ctx).command, Command::Help);
+  EXPECT_EQ(parse_input(" HINT ", ctx).command, Command::Hint);
+  EXPECT_EQ(parse_input("undo", ctx).command, Command::Undo);
+  EXPECT_EQ(parse_input("last", ctx).command, Command::Last);
+  EXPECT_EQ(parse_input("sheet", ctx).command, Command::Sheet);
+  EXPECT_EQ(parse_input("quit", ctx).command, Command::Quit);
+  EXPECT_EQ(parse_input("", ctx).error, "type a move, or help for the commands");
+  EXPECT_NE(help_text(ctx).find("undo"), std::string::npos);
+}
+
+TEST(PlayInput, HandsAreShownBySuitHighestFirst) {
+  CardSet hand;
+  for (const char* c : {"2C", "AS", "TH", "KH", "9S", "QD", "AC"}) hand |= card(c);
+  std::vector<std::string> shown;
+  for (Card c : display_order(hand)) shown.push_back(to_string(c));
+  EXPECT_EQ(shown, (std::vector<std::string>{"AS", "9S", "KH", "TH", "QD", "AC", "2C"}));
+}
+
+TEST(PlayScreen, CardsAsLettersOrSymbols) {
+  EXPECT_EQ(card_text(card("TH"), Style{}), "10H");
+  EXPECT_EQ(card_text(card("QS"), Style{true, false}), "Q♠");
+  EXPECT_EQ(card_text(card("QH"), Style{true, true}), "\033[31mQ♥\033[39m");
+  EXPECT_EQ(card_text(card("QS"), Style{true, true}), "Q♠");
+  EXPECT_EQ(action_text(Action::auction_bid(6, Suit::None), Style{}), "6NT");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session and the game
+
+TEST(PlaySession, RoundTripAndErrors) {
+  PlaySession s;
+  s.seed = 18446744073709551615ull;
+  s.seats = {"human", "expert:easy", "heuristic"};
+  s.hint = "heuristic";
+  PlaySession back;
+  ASSERT_EQ(parse_session(session_json(s), 3, back), "");
+  EXPECT_EQ(back.seed, s.seed);
+  EXPECT_EQ(back.seats, s.seats);
+  EXPECT_EQ(back.hint, s.hint);
+  EXPECT_EQ(parse_session(session_json(s), 4, back),
+            "\"session\": \"seats\" must list 4 seats, each \"human\" or a bot spec");
+  EXPECT_EQ(parse_session(R"({"seed": -1, "seats": []})", 0, back),
+            "\"session\": \"seed\" must be a whole number from 0 to 2^64-1");
+  EXPECT_EQ(parse_session(R"({"seed": 1, "seats": [], "x": 1})", 0, back),
+            "\"session\": unknown field \"x\"");
+}
+
+TEST(PlaySession, RecordsCarryTheSession) {
+  Match m(*make_preset("romanian", 3), {"A", "B", "C"}, 0);
+  const std::string text =
+      write_record(m, R"({"seed": 7, "seats": ["human", "random", "random"]})");
+  EXPECT_NE(text.find("\n  \"session\": {\"seed\": 7, \"seats\": [\"human\", \"random\", "
+                      "\"random\"]},\n"),
+            std::string::npos)
+      << text;
+  const ReplayResult r = replay_record(text);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.session, R"({"seed": 7, "seats": ["human", "random", "random"]})");
+  EXPECT_EQ(write_record(*r.match, r.session), text);
+  EXPECT_EQ(replay_record(write_record(m)).session, "");
+  std::string bad = text;
+  const std::string session = R"({"seed": 7, "seats": ["human", "random", "random"]})";
+  bad.replace(bad.find(session), session.size(), "[1]");
+  EXPECT_EQ(replay_record(bad).error, "\"session\" must be an object");
+}
+
+// A human who always takes the `k`-th legal action (k from the deal's action count), so that two
+// games fed the same choices can be compared.
+Action human_choice(const PlayGame& g) {
+  const ActionList legal = g.match().state().legal_actions();
+  const size_t k = g.match().log().back().actions.size();
+  return legal.items[static_cast<int>(k % static_cast<size_t>(legal.size))];
+}
+
+// Plays until the match ends or `stop` human actions were taken; returns the human actions.
+int play_on(PlayGame& g, int stop) {
+  int human = 0;
+  while (!g.match().finished() && human < stop) {
+    if (!g.match().in_deal()) {
+      g.deal();
+      continue;
+    }
+    if (g.is_human(g.match().state().to_move())) {
+      g.apply(human_choice(g));
+      ++human;
+    } else {
+      g.apply(g.bot_action());
+    }
+  }
+  return human;
+}
+
+// The expert (at its fastest) in the exact-bid games, whose search draws random worlds; the
+// heuristic alone in the 13-card auction games, to stay fast.
+std::unique_ptr<PlayGame> new_game(const std::string& variant, std::vector<std::string> options,
+                                   uint64_t seed) {
+  Rules rules = *make_preset(variant, 4);
+  for (const auto& o : options) EXPECT_EQ(set_option(rules, o), "");
+  PlaySession s;
+  s.seed = seed;
+  const bool search = rules.family == Family::ExactBid;
+  s.seats = {"human", "heuristic", search ? "expert:easy" : "heuristic", "heuristic"};
+  s.hint = "heuristic";
+  std::string error;
+  auto g = PlayGame::start(rules, {"You", "Bot1", "Bot2", "Bot3"}, 1, s, error);
+  EXPECT_EQ(error, "");
+  return g;
+}
+
+TEST(PlayGame, TheSeedDecidesEverything) {
+  auto a = new_game("romanian", {"schedule=3,3"}, 42);
+  auto b = new_game("romanian", {"schedule=3,3"}, 42);
+  auto c = new_game("romanian", {"schedule=3,3"}, 43);
+  play_on(*a, 1000);
+  play_on(*b, 1000);
+  play_on(*c, 1000);
+  ASSERT_TRUE(a->match().finished());
+  EXPECT_EQ(a->record(), b->record());
+  EXPECT_NE(a->record(), c->record());
+}
+
+TEST(PlayGame, ResumingMidDealGoesOnAsIfNeverStopped) {
+  for (const std::string variant : {"romanian", "israeli", "call-ace"}) {
+    SCOPED_TRACE(variant);
+    const std::vector<std::string> options = variant == "romanian"
+                                                 ? std::vector<std::string>{"schedule=4,4"}
+                                                 : std::vector<std::string>{"end=deals", "deals=2"};
+    auto whole = new_game(variant, options, 5);
+    play_on(*whole, 1000);
+    for (int stop : {1, 3, 6}) {
+      auto part = new_game(variant, options, 5);
+      play_on(*part, stop);
+      std::string error;
+      auto resumed = PlayGame::resume(part->record(), error);
+      ASSERT_NE(resumed, nullptr) << error;
+      play_on(*resumed, 1000);
+      EXPECT_EQ(resumed->record(), whole->record()) << "stopped after " << stop;
+    }
+  }
+}
+
+TEST(PlayGame, UndoTakesBackTheHumansLastActionAndWhatFollowed) {
+  auto g = new_game("romanian", {"schedule=3,3"}, 9);
+  EXPECT_EQ(g->undo(), "nothing to undo: you have not played yet");
+  play_on(*g, 2);
+  const std::vector<DealLog> before = g->match().log();
+  // The state right before the second human action, rebuilt by a game stopped there.
+  auto ref = new_game("romanian", {"schedule=3,3"}, 9);
+  play_on(*ref, 1);
+  while (!ref->is_human(ref->match().state().to_move())) ref->apply(ref->bot_action());
+  ASSERT_EQ(g->undo(), "");
+  EXPECT_EQ(g->record(), ref->record());
+  EXPECT_TRUE(g->is_human(g->match().state().to_move()));
+  // Going on the same way gives the same game again: the bots are deterministic.
+  play_on(*g, 1000);
+  auto again = new_game("romanian", {"schedule=3,3"}, 9);
+  play_on(*again, 1000);
+  EXPECT_EQ(g->record(), again->record());
+}
+
+TEST(PlayGame, UndoNeedsAGameAgainstBotsOnly) {
+  PlaySession s;
+  s.seats = {"human", "human", "heuristic"};
+  std::string error;
+  auto g = PlayGame::start(*make_preset("romanian", 3), {"A", "B", "C"}, 0, s, error);
+  ASSERT_NE(g, nullptr) << error;
+  EXPECT_EQ(g->undo(), "undo is only for a game against bots (there are other humans here)");
+}
+
+TEST(PlayGame, BadSpecsAndRecordsAreRefused) {
+  PlaySession s;
+  s.seats = {"human", "nobot", "random"};
+  std::string error;
+  EXPECT_EQ(PlayGame::start(*make_preset("romanian", 3), {"A", "B", "C"}, 0, s, error), nullptr);
+  EXPECT_NE(error.find("unknown bot 'nobot'"), std::string::npos) << error;
+  Match m(*make_preset("romanian", 3), {"A", "B", "C"}, 0);
+  EXPECT_EQ(PlayGame::resume(write_record(m), error), nullptr);
+  EXPECT_EQ(error, "the record has no \"session\" field: it was not saved by whist play");
+  EXPECT_EQ(PlayGame::resume("{", error), nullptr);
+  EXPECT_NE(error.find("not JSON"), std::string::npos);
+}
+
+TEST(PlayGame, HintsDoNotChangeTheGame) {
+  auto a = new_game("romanian", {"schedule=3"}, 11);
+  auto b = new_game("romanian", {"schedule=3"}, 11);
+  while (!a->match().finished()) {
+    if (!a->match().in_deal()) {
+      a->deal();
+      continue;
+    }
+    if (a->is_human(a->match().state().to_move())) {
+      const Hint h = a->hint();
+      EXPECT_EQ(h.bot, "heuristic");
+      EXPECT_TRUE(a->match().state().legal_actions().contains(h.action));
+      EXPECT_FALSE(h.reasons.empty());
+      a->apply(human_choice(*a));
+    } else {
+      a->apply(a->bot_action());
+    }
+  }
+  play_on(*b, 1000);
+  EXPECT_EQ(a->record(), b->record());
+}
+
+TEST(PlayGame, TheExpertsHintGivesTheScoreOfEachOptionAndItsChoice) {
+  Rules rules = *make_preset("romanian", 4);
+  ASSERT_EQ(set_option(rules, "schedule=5"), "");
+  PlaySession s;
+  s.seed = 3;
+  s.seats = {"human", "heuristic", "heuristic", "heuristic"};
+  s.hint = "expert:easy";
+  std::string error;
+  auto g = PlayGame::start(rules, {"You", "Bot1", "Bot2", "Bot3"}, 3, s, error);
+  ASSERT_NE(g, nullptr) << error;
+  g->deal();
+  ASSERT_TRUE(g->is_human(g->match().state().to_move()));  // the first to bid
+  const Hint h = g->hint();
+  EXPECT_EQ(h.bot, "expert:easy");
+  EXPECT_FALSE(h.reasons_from_heuristic);
+  EXPECT_NE(h.reasons.find("bid 0: expected score "), std::string::npos) << h.reasons;
+  EXPECT_NE(h.reasons.find("bid 5: expected score "), std::string::npos) << h.reasons;
+  EXPECT_NE(h.reasons.find("choice: " + to_string(h.action) + "\n"), std::string::npos)
+      << h.reasons;
+}
+
+}  // namespace
+}  // namespace whist::cli

@@ -1,0 +1,379 @@
+// `whist play` end to end: the real program driven through pipes and a pseudo-terminal. Whole
+// scripted games of every preset to the final sheet, illegal input refused with its reason, save
+// and resume in the middle of a deal (quit and Ctrl-C), letters or symbols and colour, the
+// commands, several humans, bad command lines. The bots are the heuristic's: fast.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "play_driver.h"
+
+namespace whist::play_testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory per test for save files, removed at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() / (std::string("whist-play-") + info->test_suite_name() +
+                                         "-" + info->name() + "-" + std::to_string(getpid()));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs the program to its end with nothing on its input; returns the exit status.
+int run(const std::vector<std::string>& args, std::string& output) {
+  Whist w(args, {});
+  const int status = w.finish();
+  output = w.transcript();
+  return status;
+}
+
+std::vector<std::string> game_args(const fs::path& save, std::vector<std::string> more) {
+  std::vector<std::string> args = {"play", "--bots", "heuristic", "--save", save.string()};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(PlayCli, AWholeScriptedGameToTheFinalSheet) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  Whist w(game_args(save, {"--seed", "3", "schedule=3,2,1"}), {});
+  const Played p = play_through(w);
+  const std::string& out = w.transcript();
+  EXPECT_EQ(p.status, 0) << out;
+  EXPECT_NE(out.find("Seed 3 (--seed 3 plays this game again)"), std::string::npos);
+  EXPECT_EQ(count(out, "Deal over."), 3u) << out;
+  EXPECT_NE(out.find("\nGame over. The record is saved in " + save.string()), std::string::npos);
+  // The final sheet is the one `whist replay` prints from the record.
+  std::string sheet;
+  ASSERT_EQ(run({"replay", save.string()}, sheet), 0) << sheet;
+  EXPECT_NE(sheet.find("winner"), std::string::npos) << sheet;
+  EXPECT_NE(out.find(sheet + "\nGame over."), std::string::npos) << out << "\n---\n" << sheet;
+  std::string summary;
+  ASSERT_EQ(run({"replay", "--json", save.string()}, summary), 0);
+  EXPECT_TRUE(nlohmann::json::parse(summary)["complete"].get<bool>());
+}
+
+struct PresetCase {
+  std::vector<std::string> args;
+  bool bold;  // the human bids in auctions rather than passing
+  std::string seed;
+  std::vector<std::string> shown;  // what the human must have been asked or shown
+};
+
+TEST(PlayCli, EveryPresetIsPlayable) {
+  const std::vector<PresetCase> cases = {
+      {{"one_card_mode=dealer", "end=deals", "deals=4"},
+       false,
+       "8",
+       {"Choose how the one card is played: 1) regular   2) forehead   3) blind"}},
+      {{"one_card_mode=forehead", "end=deals", "deals=1"},
+       false,
+       "8",
+       {"Your card: 1:? (on your forehead: you cannot see it)", "'s cards: "}},
+      {{"one_card_mode=blind", "end=deals", "deals=1"},
+       false,
+       "8",
+       {"Your cards: face down (you bid blind)"}},
+      {{"special_hands=blind,zero,eight", "schedule=2", "zero_play=start"},
+       false,
+       "8",
+       {"; or zero to announce zero play", "(everyone must bid 0 in this hand)", "blind bidding",
+        "(everyone must bid 8 in this hand)"}},
+      {{"--variant", "triangular", "schedule=2,1"}, false, "8", {"Deal over."}},
+      {{"--variant", "serbian", "end=deals", "deals=1"}, false, "8", {"13 cards each"}},
+      {{"--variant", "oh-hell", "--players", "5", "end=deals", "deals=1"}, false, "8", {"Bot4"}},
+      {{"--variant", "israeli", "end=deals", "deals=2"},
+       false,
+       "1",
+       {"Nobody bid: each player passes 3 cards to the next.", "Choose 3 more cards to pass to",
+        "You received"}},
+      {{"--variant", "israeli", "end=deals", "deals=1"}, true, "8", {"You win the auction with"}},
+      {{"--variant", "call-ace", "end=deals", "deals=2"},
+       true,
+       "8",
+       {"You win the auction: contract", "Call a card (its holder is your secret partner)",
+        "The kitty: 1) take the kitty", "Discard 3 more cards to the kitty"}},
+      {{"--variant", "call-ace", "end=deals", "deals=1"}, false, "8", {"Auction: "}},
+  };
+  const TempDir dir;
+  int k = 0;
+  for (const PresetCase& c : cases) {
+    std::string name;
+    for (const auto& a : c.args) name += a + " ";
+    SCOPED_TRACE(name);
+    const fs::path save = dir / ("game" + std::to_string(++k) + ".json");
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), {"--seed", c.seed});
+    Whist w(game_args(save, args), {});
+    const Played p = play_through(w, c.bold);
+    const std::string& out = w.transcript();
+    EXPECT_EQ(p.status, 0) << out;
+    EXPECT_NE(out.find("\nGame over."), std::string::npos) << out;
+    for (const std::string& s : c.shown) EXPECT_NE(out.find(s), std::string::npos) << s << out;
+    std::string sheet;
+    EXPECT_EQ(run({"replay", save.string()}, sheet), 0) << sheet;
+  }
+}
+
+// The screen after sending `text`, up to the next prompt.
+std::string answer(Whist& w, const std::string& text) {
+  w.line(text);
+  return w.next_screen();
+}
+
+TEST(PlayCli, IllegalInputIsRefusedWithTheReasonAndNothingIsLost) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  // Each player deals one deal of 3 cards: the human deals once and meets the hook.
+  Whist w(game_args(save, {"--seed", "4", "schedule=3,3,3,3"}), {});
+  bool hook = false, follow = false;
+  int tries = 0;
+  int prompts = 0;
+  for (std::string screen = w.next_screen(); !w.ended(); screen = w.next_screen()) {
+    ASSERT_LT(++prompts, 2000) << w.transcript().substr(w.transcript().size() - 3000);
+    std::smatch m;
+    if (!hook && std::regex_search(screen, m, std::regex(R"(the hook forbids (\d))"))) {
+      hook = true;
+      const std::string x = m[1];
+      EXPECT_NE(answer(w, x).find("  Not allowed: " + x + ": the hook forbids bid " + x +
+                                  ": the bids would sum to 3, the cards dealt\n"),
+                std::string::npos);
+      EXPECT_NE(answer(w, "9").find("  Not allowed: 9: bid 9 out of range 0-3\n"),
+                std::string::npos);
+      EXPECT_NE(answer(w, "xyz").find("  cannot read 'xyz': type your bid as a number of tricks"),
+                std::string::npos);
+      screen = answer(w, "help");
+      EXPECT_NE(screen.find("Commands:"), std::string::npos);
+      EXPECT_NE(screen.find("Your bid: "), std::string::npos);  // asked again
+    }
+    if (!follow && std::regex_search(screen, m, std::regex(R"(\(you must follow (\w)\))"))) {
+      follow = true;
+      const std::string suit = m[1];
+      // A card of the hand that may not be played: its number is not in the legal list.
+      std::smatch hand, legal;
+      ASSERT_TRUE(std::regex_search(screen, hand, std::regex(R"(Your hand:(.*))")));
+      ASSERT_TRUE(std::regex_search(screen, legal, std::regex(R"(Play a card:(.*))")));
+      std::string wrong, wrong_card;
+      const std::string h = hand[1];
+      const std::regex numbered(R"((\d+):(\S+))");
+      for (auto it = std::sregex_iterator(h.begin(), h.end(), numbered);
+           it != std::sregex_iterator(); ++it) {
+        if (legal[1].str().find(" " + (*it)[1].str() + ":") == std::string::npos) {
+          wrong = (*it)[1];
+          wrong_card = (*it)[2];
+        }
+      }
+      ASSERT_FALSE(wrong.empty()) << screen;
+      EXPECT_NE(
+          answer(w, wrong).find("  Not allowed: " + wrong_card + ": must follow suit " + suit),
+          std::string::npos);
+      // The deck has 8 cards a player (7 to ace): the two of clubs is in no hand.
+      EXPECT_NE(answer(w, "2c").find("  Not allowed: 2C: card not in hand\n"), std::string::npos);
+      EXPECT_NE(answer(w, "99").find("  there is no card number 99: your cards are 1 to"),
+                std::string::npos);
+      EXPECT_TRUE(std::regex_search(answer(w, "last"),
+                                    std::regex("Trick \\d: .* won it\\.|No trick has been")));
+      screen = answer(w, "help");  // shows the choices again
+    }
+    w.line(auto_reply(screen, tries, false));
+  }
+  EXPECT_TRUE(hook) << w.transcript();
+  EXPECT_TRUE(follow) << w.transcript();
+  EXPECT_EQ(w.finish(), 0);
+  EXPECT_NE(w.transcript().find("\nGame over."), std::string::npos);
+  std::string sheet;
+  EXPECT_EQ(run({"replay", save.string()}, sheet), 0) << sheet;
+}
+
+TEST(PlayCli, SavedMidDealAndResumedItIsTheSameGame) {
+  const TempDir dir;
+  const std::vector<std::string> rules = {"--seed", "21", "schedule=3,3"};
+  Whist whole(game_args(dir / "whole.json", rules), {});
+  ASSERT_EQ(play_through(whole).status, 0);
+  const std::string expected = read_text(dir / "whole.json");
+
+  // Quit with `quit` at the 3rd question: the first deal has its bids and cards played.
+  Whist part(game_args(dir / "part.json", rules), {});
+  ASSERT_EQ(play_through(part, false, 2).status, 0);
+  EXPECT_NE(part.transcript().find("Game saved in " + (dir / "part.json").string() +
+                                   ". To go on: whist play --resume "),
+            std::string::npos);
+  std::string summary;
+  ASSERT_EQ(run({"replay", "--json", (dir / "part.json").string()}, summary), 0) << summary;
+  const auto unfinished = nlohmann::json::parse(summary)["unfinished"];
+  ASSERT_FALSE(unfinished.is_null()) << summary;
+  EXPECT_GT(unfinished["plays"].get<int>(), 0) << summary;
+  Whist resumed({"play", "--resume", (dir / "part.json").string()}, {});
+  ASSERT_EQ(play_through(resumed).status, 0) << resumed.transcript();
+  EXPECT_NE(resumed.transcript().find("Resuming the game saved in"), std::string::npos);
+  EXPECT_EQ(read_text(dir / "part.json"), expected);
+
+  // Ctrl-C on a terminal saves too.
+  Whist stopped(game_args(dir / "ctrl-c.json", rules), {true, {}});
+  const Played p = play_through(stopped, false, 6, "\x03");  // in the second deal
+  EXPECT_EQ(p.status, 0) << stopped.transcript();
+  EXPECT_NE(stopped.transcript().find("Game saved in"), std::string::npos);
+  Whist again({"play", "--resume", (dir / "ctrl-c.json").string()}, {});
+  ASSERT_EQ(play_through(again).status, 0) << again.transcript();
+  EXPECT_EQ(read_text(dir / "ctrl-c.json"), expected);
+
+  // The end of the input (Ctrl-D) saves as well.
+  Whist eof(game_args(dir / "eof.json", rules), {});
+  eof.next_screen();
+  eof.close_input();
+  EXPECT_EQ(eof.finish(), 0);
+  EXPECT_NE(eof.transcript().find("Game saved in"), std::string::npos) << eof.transcript();
+  EXPECT_TRUE(fs::exists(dir / "eof.json"));
+}
+
+TEST(PlayCli, LettersOrSymbolsAndColour) {
+  const TempDir dir;
+  const auto first_screen = [&](std::vector<std::string> extra, bool pty) {
+    Whist w(game_args(dir / "g.json", extra), {pty, {{"LANG", "C.UTF-8"}}});
+    std::string screen = w.next_screen();
+    w.line("quit");
+    w.finish();
+    return screen;
+  };
+  const auto has_symbols = [](const std::string& s) {
+    return s.find("♠") != std::string::npos || s.find("♥") != std::string::npos ||
+           s.find("♦") != std::string::npos || s.find("♣") != std::string::npos;
+  };
+  const std::vector<std::string> seed = {"--seed", "2"};
+  const std::string terminal = first_screen(seed, true);
+  EXPECT_TRUE(has_symbols(terminal)) << terminal;
+  EXPECT_NE(terminal.find("\033["), std::string::npos) << terminal;
+  const std::string ascii = first_screen({"--seed", "2", "--ascii"}, true);
+  EXPECT_FALSE(has_symbols(ascii)) << ascii;
+  EXPECT_EQ(ascii.find("\033["), std::string::npos) << ascii;
+  EXPECT_TRUE(std::regex_search(ascii, std::regex(R"(Your hand: 1:(10|[AKQJ2-9])[SHDC])")))
+      << ascii;
+  const std::string piped = first_screen(seed, false);
+  EXPECT_FALSE(has_symbols(piped)) << piped;
+  EXPECT_EQ(piped.find("\033["), std::string::npos) << piped;
+}
+
+TEST(PlayCli, HintUndoLastAndSheet) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  Whist w(game_args(save, {"--seed", "6", "schedule=3,3"}), {});
+  std::string screen = w.next_screen();
+  ASSERT_NE(screen.find("Your bid: "), std::string::npos) << screen;
+  EXPECT_NE(answer(w, "undo").find("nothing to undo: you have not played yet"), std::string::npos);
+  EXPECT_NE(answer(w, "sheet").find("No deal is finished yet."), std::string::npos);
+  EXPECT_NE(answer(w, "last").find("No trick has been completed in this deal yet."),
+            std::string::npos);
+  const std::string hint = answer(w, "hint");
+  EXPECT_NE(hint.find("  heuristic would choose: "), std::string::npos) << hint;
+  EXPECT_NE(hint.find("choice: bid "), std::string::npos) << hint;
+  screen = answer(w, "0");
+  EXPECT_NE(screen.find("You bid 0."), std::string::npos) << screen;
+  screen = answer(w, "undo");
+  EXPECT_NE(screen.find("  Taken back."), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Your bid: "), std::string::npos) << screen;
+  EXPECT_TRUE(std::regex_search(screen, std::regex(R"(> You +- +0)"))) << screen;
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0);
+}
+
+TEST(PlayCli, SeveralHumansPassTheKeyboard) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  Whist w(game_args(save, {"--seed", "1", "--humans", "2", "--names", "Ana,Bo", "--seat", "1",
+                           "schedule=2"}),
+          {});
+  const Played p = play_through(w);
+  const std::string& out = w.transcript();
+  EXPECT_EQ(p.status, 0) << out;
+  EXPECT_NE(out.find("Pass the keyboard to Ana, then press Enter."), std::string::npos) << out;
+  EXPECT_NE(out.find("Pass the keyboard to Bo, then press Enter."), std::string::npos) << out;
+  EXPECT_NE(out.find("\nAna> "), std::string::npos);
+  EXPECT_NE(out.find("\nBo> "), std::string::npos);
+  const auto record = nlohmann::json::parse(read_text(save));
+  EXPECT_EQ(record["players"], nlohmann::json::parse(R"(["Bot1", "Ana", "Bo", "Bot2"])"));
+  EXPECT_EQ(record["session"]["seats"][1], "human");
+  EXPECT_EQ(record["session"]["seats"][2], "human");
+}
+
+TEST(PlayCli, BadCommandLinesExitWithStatus2) {
+  const TempDir dir;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
+      {{"--bots", "nobot"}, "whist play: bot 'nobot': unknown bot 'nobot'"},
+      {{"--seat", "4"}, "whist play: --seat 4 must be from 0 to 3\n"},
+      {{"--humans", "0"}, "whist play: --humans 0 must be from 1 to 4 (the players)\n"},
+      {{"--humans", "2", "--names", "A"}, "whist play: --names gives 1 names for 2 humans\n"},
+      {{"--bots", "heuristic,random"}, "whist play: --bots lists 2 bots, but there are 3 bot "},
+      {{"--variant", "bridge"}, "whist play: unknown variant 'bridge'"},
+      {{"hook=maybe"}, "whist play: option hook: bad value 'maybe': expected on or off\n"},
+      {{"--players", "9"}, "whist play: romanian is played by 3 to 6 players, not 9\n"},
+      {{"--resume", (dir / "missing.json").string()}, "whist play: cannot read '"},
+  };
+  for (const auto& [args, message] : bad) {
+    std::vector<std::string> all = {"play", "--save", (dir / "g.json").string()};
+    all.insert(all.end(), args.begin(), args.end());
+    std::string out;
+    EXPECT_EQ(run(all, out), 2) << args[0];
+    EXPECT_EQ(out.find(message), 0u) << out;
+  }
+  // A record that whist play did not write has no session to resume.
+  std::ofstream(dir / "plain.json") << R"({"format": "whist-record/1", "variant": "romanian",
+      "players": ["A", "B", "C"], "first_dealer": 0, "deals": []})";
+  std::string out;
+  EXPECT_EQ(run({"play", "--resume", (dir / "plain.json").string()}, out), 2);
+  EXPECT_NE(out.find("has no \"session\" field"), std::string::npos) << out;
+  // The game's settings come from the saved game.
+  EXPECT_NE(run({"play", "--resume", (dir / "plain.json").string(), "--seed", "3"}, out), 0);
+  EXPECT_NE(out.find("--seed excludes --resume"), std::string::npos) << out;
+}
+
+TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {
+  const TempDir dir;
+  Whist w({"play", "--bots", "heuristic", "--seed", "5"},
+          {false, {{"XDG_DATA_HOME", dir.path().string()}}});
+  w.next_screen();
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0);
+  std::smatch m;
+  const std::string out = w.transcript();
+  ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Game saved in (\S+)\. )"))) << out;
+  const fs::path saved = m[1].str();
+  EXPECT_EQ(saved.parent_path(), dir.path() / "whist");
+  EXPECT_TRUE(saved.filename().string().ends_with("-seed5.json")) << saved;
+  EXPECT_TRUE(fs::exists(saved));
+}
+
+}  // namespace
+}  // namespace whist::play_testing
