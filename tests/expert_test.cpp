@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,35 @@ TEST(ExpertBot, BidsTheTricksItSurelyTakes) {
       bot->new_deal(3);
       EXPECT_EQ(bot->choose(r, m.view(1)), Action::bid(tricks)) << spec << " with " << hand;
     }
+  }
+}
+
+// With others=1 the auction games' other phases (the Israeli auction and card passing, the
+// Call-Ace contract, trump, call and kitty) go by rollouts too: every choice legal, every deal
+// finished.
+TEST(ExpertBot, RolloutsDecideTheAuctionGamesPhasesLegally) {
+  for (const char* variant : {"israeli", "call-ace"}) {
+    const Rules r = *make_preset(variant, 4);
+    Match m(r, names(4), 0);
+    Rng deal_rng(5);
+    const auto bot = expert("expert:easy:others=1:bid_worlds=8:worlds=8");
+    std::array<int, 16> decided{};  // decisions by phase with a choice
+    for (int d = 0; d < 3; ++d) {
+      m.deal_random(deal_rng);
+      bot->new_deal(100 + d);
+      while (m.in_deal()) {
+        const int seat = m.state().to_move();
+        const PlayerView v = m.view(seat);
+        const Action a = bot->choose(r, v);
+        ASSERT_EQ(m.why_illegal(a), "") << variant << " deal " << d << ": " << to_string(a);
+        if (v.legal.size > 1) ++decided[static_cast<int>(v.phase)];
+        m.apply(a);
+      }
+    }
+    const int auction = decided[static_cast<int>(Phase::Auction)] +
+                        decided[static_cast<int>(Phase::ChooseTrump)] +
+                        decided[static_cast<int>(Phase::CallCard)];
+    EXPECT_GT(auction, 0) << variant << ": no auction-phase decision was searched";
   }
 }
 

@@ -162,6 +162,10 @@ class ExpertBot final : public Bot {
       if (settings_.bidding == BidSearch::Rollouts) return rollout_bid(rules, v);
       if (settings_.bidding == BidSearch::Solver) return bid(rules, v);
     }
+    if (settings_.others && !v.own_hand.empty() && v.phase != Phase::Bidding &&
+        v.phase != Phase::Playing) {
+      return rollout_other(rules, v);
+    }
     return heuristic_->choose(rules, v);
   }
 
@@ -367,22 +371,40 @@ class ExpertBot final : public Bot {
 
   // Card play by rollouts: each legal card in every sampled world, the model playing on.
   Action rollout_play(const Rules& rules, const PlayerView& v) {
+    return rollout_choice(rules, v, settings_.worlds, card_key);
+  }
+
+  // Any other phase by rollouts (the Israeli auction and passing, Call-Ace contracts, trump,
+  // call and kitty, one-card modes, zero play): each legal action, indexed by its place in the
+  // list.
+  Action rollout_other(const Rules& rules, const PlayerView& v) {
+    if (v.legal.size > 64) return heuristic_->choose(rules, v);
+    const ActionList& legal = v.legal;
+    return rollout_choice(rules, v, settings_.bid_worlds, [&legal](Action a) {
+      return static_cast<int>(std::find(legal.begin(), legal.end(), a) - legal.begin());
+    });
+  }
+
+  // The legal action with the best mean value over rollouts in the sampled worlds; ties and an
+  // empty sample go to the heuristic's choice. `key` maps each legal action to its own index
+  // below 64.
+  template <typename Key>
+  Action rollout_choice(const Rules& rules, const PlayerView& v, int wanted, Key key) {
     const std::vector<Holdings> worlds =
-        sample(rules, v, affordable_worlds(v, v.legal.size, settings_.worlds));
+        sample(rules, v, affordable_worlds(v, v.legal.size, wanted));
     const Action preferred = heuristic_->choose(rules, v);
     if (worlds.empty()) return preferred;
     std::array<double, 64> sum{}, own{};
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
       for (const Action a : v.legal) {
-        sum[a.card().index()] +=
-            rollout(rules, v, world, a, explaining_ ? &own[a.card().index()] : nullptr);
+        sum[key(a)] += rollout(rules, v, world, a, explaining_ ? &own[key(a)] : nullptr);
       }
     }
-    weigh(v.legal, sum, own, static_cast<int>(worlds.size()), card_key);
+    weigh(v.legal, sum, own, static_cast<int>(worlds.size()), key);
     Action best = preferred;
     for (const Action a : v.legal) {
-      if (sum[a.card().index()] > sum[best.card().index()] + 1e-9) best = a;
+      if (sum[key(a)] > sum[key(best)] + 1e-9) best = a;
     }
     return best;
   }
@@ -476,13 +498,14 @@ class ExpertBot final : public Bot {
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
   params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
-                     "rivalry", "solver_cards", "steps"},
+                     "rivalry", "solver_cards", "steps", "others"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
   s.steps = static_cast<uint64_t>(
                 params.get_int("steps", static_cast<int>(s.steps / 1000), 1, 1000000, error)) *
             1000;
+  s.others = params.get_int("others", s.others, 0, 1, error) != 0;
   s.solver_cards = params.get_int("solver_cards", s.solver_cards, 0, kMaxTricks, error);
   s.rivalry = params.get_int("rivalry", s.rivalry, 0, 100, error);
   s.playing =

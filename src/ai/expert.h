@@ -13,7 +13,8 @@
 //  - the score of an outcome is the seat's own less `rivalry` percent of the others' mean: a
 //    game is won against the other players (Call-Ace goals already oppose the sides);
 //  - the other phases (one-card mode, zero play, the Israeli auction and card passing, Call-Ace
-//    contracts, trump, call and kitty) are the heuristic's.
+//    contracts, trump, call and kitty) are the heuristic's, or with `others` the same rollouts
+//    over their legal actions (not yet measured, so off by default).
 // Why rollouts rather than the solver everywhere: the solver's players never misguess, so it
 // overvalues a hand's tricks and sends the expert into contracts it cannot make; rollouts meet
 // the play a real table gives (docs/strength.md has the measurements: bid by solver, play by
@@ -49,6 +50,7 @@ struct ExpertSettings {
   int solver_cards = 3;  // with Rollouts: the solver plays a hand of this many cards or fewer
   int min_worlds = 6;    // worlds the solver solves even past its node budget
   uint64_t node_budget = 1500000;  // solver nodes per decision, after min_worlds
+  bool others = false;             // the other phases by rollouts too (else the heuristic's)
   int rivalry = 50;                // percent of the others' mean score taken off its own score
 };
 
