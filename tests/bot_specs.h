@@ -16,8 +16,12 @@ namespace whist::test_bots {
 
 struct BotSpec {
   std::string spec;
-  int deals;      // deals per game case in BotPlay (whole matches: the last one is finished)
+  int deals;      // deals per game case in BotPlay
   int positions;  // mid-deal positions per game case in BotHonesty
+  // Whether BotPlay plays whole matches (the last one finished past `deals`); the searching
+  // bots play single deals from random places in the schedule instead, as the arena does, so
+  // that their cost is set by `deals` alone.
+  bool whole_matches = true;
 };
 
 // WHIST_BOT_DEALS scales every count down (or up) by a percentage: the sanitizer build uses
@@ -33,8 +37,8 @@ inline std::vector<BotSpec> bot_specs() {
   return {
       {"random", 1500, 60},
       {"heuristic", 1500, 60},
-      {"ismcts:iterations=30", 20, 10},
-      {"expert:easy", 20, 10},
+      {"ismcts:iterations=30", 20, 10, false},
+      {"expert:easy", 20, 10, false},
   };
 }
 
