@@ -176,6 +176,7 @@ class ExpertBot final : public Bot {
     if (v.legal.size <= 1) return {};
     const Rng saved = rng_;  // the next choice stays what it would have been
     weighed_.clear();
+    made_.fill(0);
     explaining_ = true;
     const Action choice = choose(rules, v);
     explaining_ = false;
@@ -186,10 +187,17 @@ class ExpertBot final : public Bot {
     std::string out = line;
     // Utilities are half points, negated where the lowest total wins.
     const double to_points = (lowest_wins(rules.scoring) ? -1 : 1) * 0.5;
+    // Whether a seat has a bid of its own to make (not so in Call-Ace whist's sides).
+    const bool bids = v.setup.family != Family::CallAce;
     for (const Weighed& w : weighed_) {
-      std::snprintf(line, sizeof line, "%s: expected score %.2f, %+.2f against the others\n",
+      std::snprintf(line, sizeof line, "%s: expected score %.2f, %+.2f against the others",
                     to_string(w.action).c_str(), w.score * to_points, w.value * 0.5);
       out += line;
+      if (bids) {
+        std::snprintf(line, sizeof line, ", makes the bid in %.0f%%", 100 * w.made);
+        out += line;
+      }
+      out += "\n";
     }
     return out + "choice: " + to_string(choice) + "\n";
   }
@@ -199,6 +207,7 @@ class ExpertBot final : public Bot {
     Action action;
     double score = 0;
     double value = 0;
+    double made = 0;  // the share of the worlds where the seat made its bid
   };
 
   // Keeps what explain() reports: `key` maps an option to its index in the sums.
@@ -208,7 +217,8 @@ class ExpertBot final : public Bot {
     if (!explaining_ || worlds <= 0) return;
     weighed_worlds_ = worlds;
     for (const Action a : options) {
-      weighed_.push_back({a, score[key(a)] / worlds, value[key(a)] / worlds});
+      weighed_.push_back(
+          {a, score[key(a)] / worlds, value[key(a)] / worlds, made_[key(a)] / worlds});
     }
   }
   static int card_key(Action a) { return a.card().index(); }
@@ -274,7 +284,14 @@ class ExpertBot final : public Bot {
       if (values.exact) {
         for (const Action a : v.legal) {
           sum[a.card().index()] += relative_value(v, values.all_of(a.card()));
-          if (explaining_) own[a.card().index()] += values.all_of(a.card())[v.seat];
+          if (explaining_) {
+            const int u = values.all_of(a.card())[v.seat];
+            own[a.card().index()] += u;
+            // Exact-bid goals peak only at the bid: the best utility is the contract made.
+            made_[a.card().index()] +=
+                u == *std::max_element(goals.utility[v.seat].begin(),
+                                       goals.utility[v.seat].begin() + world.cards() + 1);
+          }
         }
         ++solved;
       }
@@ -322,7 +339,8 @@ class ExpertBot final : public Bot {
       const DealState world = build_world(v, w);
       for (const Action b : bids) {
         sum[b.bid_value()] +=
-            rollout(rules, v, world, b, explaining_ ? &own[b.bid_value()] : nullptr);
+            rollout(rules, v, world, b, explaining_ ? &own[b.bid_value()] : nullptr,
+                    explaining_ ? &made_[b.bid_value()] : nullptr);
       }
     }
     weigh(bids, sum, own, static_cast<int>(worlds.size()), bid_key);
@@ -348,7 +366,7 @@ class ExpertBot final : public Bot {
   // The seat's relative score (relative_value) when `first` is played in `world` and the model
   // decides everything after it, for every seat.
   double rollout(const Rules& rules, const PlayerView& v, const DealState& world, Action first,
-                 double* own = nullptr) {
+                 double* own = nullptr, double* made = nullptr) {
     DealState st = world;
     DealState::Undo u;
     st.apply(first, u);
@@ -366,6 +384,7 @@ class ExpertBot final : public Bot {
       end[static_cast<size_t>(p)] = goals.utility[p][t];
     }
     if (own != nullptr) *own += end[static_cast<size_t>(v.seat)];
+    if (made != nullptr) *made += st.bid(v.seat) >= 0 && st.tricks_won(v.seat) == st.bid(v.seat);
     return relative_value(v, end);
   }
 
@@ -398,7 +417,8 @@ class ExpertBot final : public Bot {
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
       for (const Action a : v.legal) {
-        sum[key(a)] += rollout(rules, v, world, a, explaining_ ? &own[key(a)] : nullptr);
+        sum[key(a)] += rollout(rules, v, world, a, explaining_ ? &own[key(a)] : nullptr,
+                               explaining_ ? &made_[key(a)] : nullptr);
       }
     }
     weigh(v.legal, sum, own, static_cast<int>(worlds.size()), key);
@@ -491,6 +511,7 @@ class ExpertBot final : public Bot {
   bool explaining_ = false;
   std::vector<Weighed> weighed_;
   int weighed_worlds_ = 0;
+  std::array<double, 64> made_{};  // explain(): worlds where each option made the bid
 };
 
 }  // namespace
