@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bot_specs.h"
 #include "game/match.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -112,7 +113,7 @@ TEST(ExpertBot, RolloutsDecideTheAuctionGamesPhasesLegally) {
     Rng deal_rng(5);
     const auto bot = expert("expert:easy:others=1:bid_worlds=8:worlds=8");
     std::array<int, 16> decided{};  // decisions by phase with a choice
-    for (int d = 0; d < 3; ++d) {
+    for (int d = 0; d < test_bots::scaled(3); ++d) {
       m.deal_random(deal_rng);
       bot->new_deal(100 + d);
       while (m.in_deal()) {

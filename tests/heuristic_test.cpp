@@ -1,5 +1,6 @@
 // The heuristic bot's rules of thumb on hand-built positions, and its trick estimate.
 #include "ai/heuristic.h"
+#include "ai/heuristic_detail.h"
 
 #include <gtest/gtest.h>
 
@@ -355,6 +356,25 @@ TEST(HeuristicBot, ExplainsWhatItWeighed) {
   EXPECT_NE(why.find("7H: holds the trick"), std::string::npos) << why;
   EXPECT_NE(why.find("choice: play 7H"), std::string::npos) << why;
   EXPECT_EQ(bot->explain(m.rules(), m.view(0)), "");  // not seat 0's turn
+}
+
+// Regression: a seat whose hand is exposed and void in the led suit, without trumps, cannot beat
+// the lead (this once asked for the cards of the suit None, a shift past 64 bits).
+TEST(HeuristicPlay, AnExposedHandVoidInTheLedSuitWithoutTrumpsCannotBeat) {
+  heuristic::Knowledge k;
+  k.players = 4;
+  k.seat = 0;
+  k.trump = Suit::None;
+  k.hand = cards("KS");
+  k.visible[1] = cards("2H");
+  k.visible[2] = cards("AS");
+  k.visible[3] = cards("3D");
+  for (int p = 1; p < 4; ++p) k.left[p] = 1;
+  heuristic::Wills wills{};
+  wills.fill(0.8);
+  EXPECT_NEAR(heuristic::hold_probability(k, card("KS"), wills), 0.2, 1e-12);
+  k.visible[2] = cards("4C");  // nobody can beat it now
+  EXPECT_DOUBLE_EQ(heuristic::hold_probability(k, card("KS"), wills), 1.0);
 }
 
 }  // namespace

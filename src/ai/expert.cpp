@@ -373,9 +373,10 @@ class ExpertBot final : public Bot {
     for (int guard = 0; !st.done() && guard < 4 * kMaxPlays; ++guard) {
       st.apply(model_->choose(rules, make_view(st, st.to_move())), u);
     }
-    const SolverGoals goals = goals_for(rules, st);
     Values end{};
-    for (int p = 0; p < v.players; ++p) {
+    // A hand thrown in after auctions without a bid scores nothing for anyone.
+    const SolverGoals goals = st.thrown_in() ? SolverGoals{} : goals_for(rules, st);
+    for (int p = 0; p < v.players && !st.thrown_in(); ++p) {
       int t = 0;
       const unsigned counted = goals.counted[p] != 0 ? goals.counted[p] : 1u << p;
       for (int q = 0; q < v.players; ++q) {

@@ -74,6 +74,8 @@ double can_beat(const Knowledge& k, int p, Card top, Suit led, double will) {
   if (!k.visible[p].empty()) {
     const CardSet held = k.visible[p];
     const CardSet follow = held.of_suit(led);
+    // Void in the led suit without trumps: nothing it holds can beat the card.
+    if (follow.empty() && !trumps) return 0;
     const CardSet pool = follow.empty() ? held.of_suit(k.trump) : follow;
     for (Card c : pool) {
       if (beats(c, top, k.trump)) return follow.empty() && k.must_trump ? 1.0 : will;

@@ -33,6 +33,7 @@ SolverGoals exact_bid_goals(const Rules& rules, const DealState& state, std::spa
 
 SolverGoals call_ace_goals(int players, int cards, const Contract& contract, int declarer,
                            int partner) {
+  assert(declarer >= 0 && "a hand thrown in has no contract to solve");
   SolverGoals g;
   g.players = players;
   uint8_t side = static_cast<uint8_t>(1u << declarer);
