@@ -21,20 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// splitmix64's finalizer: a bijection that spreads every input bit over the output.
-uint64_t mix(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-// A seed that depends only on the run's seed and `parts`, never on the order work is done in.
-uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
-  uint64_t h = mix(seed);
-  for (uint64_t p : parts) h = mix(h ^ mix(p + 0x9E3779B97F4A7C15ull));
-  return h;
-}
-
 constexpr uint64_t kCardStream = 1;
 constexpr uint64_t kBotStream = 2;
 

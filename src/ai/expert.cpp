@@ -58,11 +58,6 @@ bool bids_informative(const PlayerView& v) {
          v.mode != OneCardMode::Forehead && v.setup.forced_bid < 0;
 }
 
-// How far a bid other than the model's counts against a world, per trick of difference, and
-// what a card other than the model's counts.
-constexpr double kBidMissPerTrick = 1.5;
-constexpr double kPlayMiss = 0.2;
-
 // The view's legal bids (an Israeli contract phase may offer other actions beside them).
 ActionList legal_bids(const PlayerView& v) {
   ActionList bids;
@@ -81,7 +76,8 @@ int first_bidder(const PlayerView& v) {
 // How likely the other seats' bids and cards are in world `w` under a model of the other
 // players (policy-based inference): the deal is replayed from its first bid, and each choice of
 // another seat counts 1 when the model makes it too, less when it does not.
-double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model) {
+double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
+                         const ExpertSettings& settings) {
   Holdings start = w;
   const auto hands = hands_at_start(v, w);
   for (int p = 0; p < v.players; ++p) start[p] = hands[p];
@@ -107,7 +103,7 @@ double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings
       if (q != v.seat) {
         const Action predicted = model.choose(rules, make_view(st, q));
         if (predicted.kind() == ActionKind::Bid) {
-          log_l -= kBidMissPerTrick * std::abs(predicted.bid_value() - v.bids[q]);
+          log_l -= settings.bid_miss / 10.0 * std::abs(predicted.bid_value() - v.bids[q]);
         }
       }
       DealState::Undo u;
@@ -119,7 +115,7 @@ double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings
     v0.plays.clear();
     v0.phase = Phase::Playing;
     DealState st = build_world(v0, start);
-    const double miss = std::log(kPlayMiss);
+    const double miss = std::log(settings.play_miss / 100.0);
     for (const PlayedCard& p : v.plays) {
       if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
       if (p.seat != v.seat && st.legal_cards().size() > 1) {
@@ -243,7 +239,7 @@ class ExpertBot final : public Bot {
     for (int i = 0; i < draws; ++i) {
       if (!draw_world(k, rng_, w)) break;
       candidates_.push_back(w);
-      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_) : 1.0);
+      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_, settings_) : 1.0);
     }
     if (candidates_.empty()) return out;
     if (!weigh) return candidates_;
@@ -520,7 +516,7 @@ class ExpertBot final : public Bot {
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
   params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
-                     "rivalry", "solver_cards", "steps", "others"},
+                     "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -539,6 +535,8 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
                       "budget", static_cast<int>(s.node_budget / 1000), 1, 1000000, error)) *
                   1000;
   s.oversample = params.get_int("oversample", s.oversample, 1, 100, error);
+  s.play_miss = params.get_int("play_miss", s.play_miss, 1, 100, error);
+  s.bid_miss = params.get_int("bid_miss", s.bid_miss, 0, 1000, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

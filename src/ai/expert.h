@@ -52,6 +52,11 @@ struct ExpertSettings {
   uint64_t node_budget = 1500000;  // solver nodes per decision, after min_worlds
   bool others = false;             // the other phases by rollouts too (else the heuristic's)
   int rivalry = 50;                // percent of the others' mean score taken off its own score
+  // The weighting: a world's likelihood is multiplied by play_miss percent for each card another
+  // seat played that the model would not have, and by exp(-bid_miss / 10) per trick of
+  // difference between each bid made and the model's.
+  int play_miss = 20;
+  int bid_miss = 15;
 };
 
 ExpertSettings expert_settings(Level level);

@@ -17,13 +17,6 @@ constexpr uint64_t kCardStream = 1;
 constexpr uint64_t kBotStream = 2;
 constexpr uint64_t kHintStream = 3;
 
-// splitmix64's finalizer: a bijection that spreads every input bit over the output.
-uint64_t mix(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 // The deal in progress (or the last one) and the number of actions taken in it.
 uint64_t deal_number(const Match& m) { return m.log().empty() ? 0 : m.log().size() - 1; }
 uint64_t actions_in_deal(const Match& m) {
@@ -69,12 +62,6 @@ std::string parse_session(const std::string& text, int players, PlaySession& out
     }
   }
   return {};
-}
-
-uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
-  uint64_t h = mix(seed);
-  for (uint64_t p : parts) h = mix(h ^ mix(p + 0x9E3779B97F4A7C15ull));
-  return h;
 }
 
 std::string PlayGame::make_bots() {

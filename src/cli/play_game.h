@@ -34,8 +34,6 @@ struct PlaySession {
 std::string session_json(const PlaySession& session);
 std::string parse_session(const std::string& json, int players, PlaySession& out);
 
-// A seed that depends only on the game's seed and `parts` (each a stream, a deal, a seat...).
-uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts);
 inline constexpr uint64_t kDealerStream = 4;  // the first dealer of a new game
 
 struct Hint {

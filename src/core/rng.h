@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "core/card_set.h"
 
@@ -69,5 +70,20 @@ class Rng {
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t s_[4]{};
 };
+
+// splitmix64's finalizer: a bijection that spreads every input bit over the output.
+constexpr uint64_t mix_bits(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// A seed that depends only on `seed` and `parts` (a stream, a deal, a seat...), never on the
+// order work is done in: a tournament, a game or a server table reproduces from its seed.
+constexpr uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
+  uint64_t h = mix_bits(seed);
+  for (uint64_t p : parts) h = mix_bits(h ^ mix_bits(p + 0x9E3779B97F4A7C15ull));
+  return h;
+}
 
 }  // namespace whist

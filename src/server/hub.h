@@ -1,0 +1,96 @@
+// The game server's logic, with no sockets in it: the lobby's HTTP API, the tables, the players'
+// WebSocket messages, the timers and the bots (docs/protocol.md). The transport
+// (server/transport.h) owns the sockets and calls in; the hub answers through an Outlet.
+//
+// Threads: a Hub is not thread safe; the transport serialises every call. Bot decisions are the
+// one slow thing, so they run outside: next_bot_job() hands out a job (a copy of the bot's view,
+// never the state), run_bot_job() computes it on any thread, bot_done() applies it if the table
+// has not moved on since.
+//
+// Durable: every accepted change is written to the store (SQLite, WAL) before anyone is told of
+// it; a Hub opened on an existing database resumes every unfinished table where it was.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "game/action.h"
+#include "game/view.h"
+#include "rules/rules.h"
+
+namespace whist::server {
+
+using ConnId = uint64_t;
+
+struct HttpReply {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+// Where the hub's messages go: one WebSocket text message to a connection, or a close with a
+// reason the client is shown.
+class Outlet {
+ public:
+  virtual ~Outlet() = default;
+  virtual void send(ConnId conn, std::string text) = 0;
+  virtual void close(ConnId conn, std::string reason) = 0;
+};
+
+struct HubConfig {
+  std::string db_path = ":memory:";  // SQLite file; ":memory:" keeps nothing
+  int64_t grace_ms = 60000;          // a disconnected player's seat waits this long for a bot
+  uint64_t seed = 0;                 // 0: table seeds from libsodium's generator
+};
+
+// One bot decision to compute away from the hub.
+struct BotJob {
+  std::string table;
+  uint64_t seq = 0;  // the table's event number when the job was made
+  int seat = 0;
+  std::string spec;  // the bot, as make_bot reads it
+  uint64_t seed = 0;
+  Rules rules;
+  PlayerView view;
+};
+
+// The bot's choice for a job: legal for the job's view. Any thread.
+Action run_bot_job(const BotJob& job);
+
+class Hub {
+ public:
+  Hub(const HubConfig& config, Outlet& outlet);
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // The lobby's JSON API (paths under /api/). `target` is the request target with its query.
+  HttpReply http(std::string_view method, std::string_view target, std::string_view body,
+                 int64_t now_ms);
+
+  // A WebSocket opened, received a text message, closed.
+  void open(ConnId conn, int64_t now_ms);
+  void message(ConnId conn, std::string_view text, int64_t now_ms);
+  void closed(ConnId conn, int64_t now_ms);
+
+  // Grace periods and turn timers that have run out by now.
+  void tick(int64_t now_ms);
+
+  // The next bot decision due, if any (each is handed out once until the table moves on).
+  std::optional<BotJob> next_bot_job();
+  void bot_done(const BotJob& job, Action action, int64_t now_ms);
+  // Runs every due bot decision here and now (tests, and a server without a bot thread).
+  void run_bots(int64_t now_ms);
+
+  // Tables not yet finished (open, waiting for players, or playing).
+  int live_tables() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace whist::server
