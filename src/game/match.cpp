@@ -204,15 +204,29 @@ void Match::score_deal() {
 
 PlayerView Match::view(int seat) const {
   PlayerView v = make_view(state_, seat);
-  if (log_.empty()) return v;
+  add_history(v);
+  return v;
+}
+
+PlayerView Match::public_view() const {
+  PlayerView v = whist::public_view(state_);
+  add_history(v);
+  return v;
+}
+
+// The deal's public actions; a taker's seat is shown only to a viewer who may know it (seat -1:
+// every seat must).
+void Match::add_history(PlayerView& v) const {
+  if (log_.empty()) return;
   const DealLog& d = log_.back();
   for (size_t i = 0; i < d.actions.size(); ++i) {
-    if (is_public(d.actions[i]) && d.actions[i].kind() != ActionKind::Play) {
-      const bool shown = taker_visible(state_, d.seats[i], d.actions[i], seat);
-      v.history.push_back({shown ? d.seats[i] : -1, d.actions[i]});
+    if (!is_public(d.actions[i]) || d.actions[i].kind() == ActionKind::Play) continue;
+    bool shown = true;
+    for (int q = 0; q < players(); ++q) {
+      if (v.seat < 0 || q == v.seat) shown &= taker_visible(state_, d.seats[i], d.actions[i], q);
     }
+    v.history.push_back({shown ? d.seats[i] : -1, d.actions[i]});
   }
-  return v;
 }
 
 std::vector<int> Match::winners() const {

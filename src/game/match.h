@@ -64,6 +64,8 @@ class Match {
   const DealState& state() const { return state_; }
   // What `seat` may see of the deal in progress (or the last one), with the public history.
   PlayerView view(int seat) const;
+  // What every seat may see (game/view.h's public_view), with the public history.
+  PlayerView public_view() const;
   std::string why_illegal(Action a) const;
   // Applies a legal action; finishing a deal scores it.
   void apply(Action a);
@@ -78,6 +80,7 @@ class Match {
  private:
   void start_deal(const Hands& hands, Card turned, const Kitty& kitty);
   void score_deal();
+  void add_history(PlayerView& v) const;
 
   Rules rules_;
   Schedule schedule_;

@@ -132,6 +132,33 @@ PlayerView make_view(const DealState& s, int seat) {
   return v;
 }
 
+PlayerView public_view(const DealState& s) {
+  PlayerView v = make_view(s, 0);
+  v.seat = -1;
+  v.own_hand = CardSet();
+  v.legal = ActionList();
+  v.passed.clear();
+  v.received.clear();
+  v.choosing = CardSet();
+  v.call.kitty = CardSet();
+  std::array<PlayerView, kMaxPlayers> views;
+  for (int q = 0; q < s.players(); ++q) views[q] = make_view(s, q);
+  v.kitty_seen = views[0].kitty_seen;
+  for (int p = 0; p < s.players(); ++p) {
+    CardSet shown = views[p].own_hand;
+    for (int q = 0; q < s.players(); ++q) {
+      if (q != p) shown &= views[q].visible[p];
+    }
+    v.visible[p] = shown;
+    v.kitty_seen &= views[p].kitty_seen;
+    if (views[p].to_move < 0) v.to_move = -1;
+    if (views[p].call.actor < 0) v.call.actor = -1;
+    if (views[p].partner != views[0].partner) v.partner = -1;
+  }
+  if (v.partner != views[0].partner || v.partner < 0) v.partner = -1;
+  return v;
+}
+
 bool is_public(Action a) {
   return a.kind() != ActionKind::PassCard && a.kind() != ActionKind::Discard;
 }

@@ -68,6 +68,11 @@ struct PlayerView {
 
 PlayerView make_view(const DealState& state, int seat);
 
+// What every seat may see (a spectator's view, seat -1): a hand only where its owner and every
+// other seat see it (exposed hands; never a forehead card), the kitty cards turned up for all,
+// the partner once everyone knows it, and no legal actions.
+PlayerView public_view(const DealState& state);
+
 // Whether every seat may see action `a` (passing and discarding cards are private).
 bool is_public(Action a);
 

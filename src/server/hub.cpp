@@ -1,31 +1,554 @@
-// The hub: a stub until the tables land (every call answers "not implemented").
 #include "server/hub.h"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "ai/bot.h"
+#include "core/rng.h"
+#include "game/view_json.h"
+#include "server/store.h"
+#include "server/table.h"
 
 namespace whist::server {
 
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr size_t kMaxBody = 16 * 1024;
+constexpr size_t kMaxGuestName = 24;
+
+std::string hex(const unsigned char* bytes, size_t n) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < n; ++i) {
+    out += kDigits[bytes[i] >> 4];
+    out += kDigits[bytes[i] & 15];
+  }
+  return out;
+}
+
+std::string token_hash(const std::string& token) {
+  unsigned char h[crypto_generichash_BYTES];
+  crypto_generichash(h, sizeof h, reinterpret_cast<const unsigned char*>(token.data()),
+                     token.size(), nullptr, 0);
+  return hex(h, sizeof h);
+}
+
+HttpReply error_reply(int status, const std::string& code, const std::string& message,
+                      const std::string& field = {}) {
+  Json e = {{"code", code}, {"message", message}};
+  if (!field.empty()) e["field"] = field;
+  return {status, "application/json", Json{{"error", e}}.dump()};
+}
+
+HttpReply json_reply(int status, const Json& body) {
+  return {status, "application/json", body.dump()};
+}
+
+std::string error_message(const std::string& code, const std::string& message,
+                          const std::string& field = {}) {
+  Json e = {{"type", "error"}, {"code", code}, {"message", message}};
+  if (!field.empty()) e["field"] = field;
+  return e.dump();
+}
+
+// The field an error message of setup_from_json starts with ("seats[2]: ...").
+std::string field_of(const std::string& message) {
+  const auto colon = message.find(':');
+  return colon == std::string::npos ? std::string() : message.substr(0, colon);
+}
+
+// A guest's name: 1 to 24 characters (UTF-8), no control characters, not only spaces.
+std::string check_name(const Json& j) {
+  if (!j.is_string()) return "a name is required";
+  const std::string name = j.get<std::string>();
+  size_t chars = 0;
+  bool blank = true;
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7F) return "no control characters";
+    if ((c & 0xC0) != 0x80) ++chars;
+    if (c != ' ') blank = false;
+  }
+  if (chars == 0 || chars > kMaxGuestName || blank) return "1 to 24 characters, not only spaces";
+  return {};
+}
+
+}  // namespace
+
+Action run_bot_job(const BotJob& job) {
+  std::string error;
+  const std::unique_ptr<Bot> bot = make_bot(job.spec, error);
+  if (!bot) throw std::runtime_error("bot " + job.spec + ": " + error);
+  bot->new_deal(job.seed);
+  return bot->choose(job.rules, job.view);
+}
+
 struct Hub::Impl {
-  Outlet* outlet = nullptr;
+  struct Guest {
+    std::string id;
+    std::string name;
+  };
+  struct Conn {
+    std::string table;  // empty before hello
+    int seat = -1;      // -1: spectator
+  };
+  struct TableEntry {
+    std::unique_ptr<Table> table;
+    std::string rematch;
+    std::set<ConnId> conns;
+    std::map<int, int> seat_conns;  // seat -> open connections playing it
+    uint64_t handed_out = 0;        // seq of the last bot job handed out (+1; 0 none)
+  };
+
+  Impl(const HubConfig& c, Outlet& o) : config(c), outlet(o), store(c.db_path), rng(c.seed) {}
+
+  HubConfig config;
+  Outlet& outlet;
+  Store store;
+  Rng rng;  // ids and seeds when config.seed is set (tests); libsodium otherwise
+  std::unordered_map<std::string, Guest> guests;  // by token hash
+  std::map<std::string, TableEntry> tables;
+  std::unordered_map<ConnId, Conn> conns;
+  std::deque<std::string> dirty;  // tables that changed: a bot may be due
+
+  std::string random_hex(size_t bytes) {
+    unsigned char buf[32];
+    if (config.seed != 0) {
+      for (size_t i = 0; i < bytes; ++i) buf[i] = static_cast<unsigned char>(rng.next());
+    } else {
+      randombytes_buf(buf, bytes);
+    }
+    return hex(buf, bytes);
+  }
+  uint64_t random_seed() {
+    if (config.seed != 0) return rng.next();
+    uint64_t s = 0;
+    randombytes_buf(&s, sizeof s);
+    return s;
+  }
+
+  const Guest* guest_of(const Json& body) const {
+    const auto t = body.find("token");
+    if (t == body.end() || !t->is_string()) return nullptr;
+    const auto it = guests.find(token_hash(t->get<std::string>()));
+    return it == guests.end() ? nullptr : &it->second;
+  }
+
+  // Writes the event, applies it, tells everyone at the table.
+  void commit(TableEntry& entry, const Event& e, int64_t now) {
+    Table& t = *entry.table;
+    store.add_event(t.id(), t.seq() + 1, event_to_json(e).dump());
+    t.apply(e, now);
+    dirty.push_back(t.id());
+    broadcast(entry);
+  }
+
+  std::string state_message(const TableEntry& entry, int seat, const Json& summary,
+                            const Json& match) const {
+    return Json{{"type", "state"},
+                {"seq", entry.table->seq()},
+                {"table", summary},
+                {"match", match},
+                {"view", entry.table->view_json(seat)}}
+        .dump();
+  }
+
+  Json summary(const TableEntry& entry) const {
+    int spectators = 0;
+    for (ConnId c : entry.conns) spectators += conns.at(c).seat < 0;
+    return entry.table->summary(spectators, entry.rematch);
+  }
+
+  void broadcast(const TableEntry& entry) {
+    if (entry.conns.empty()) return;
+    const Json s = summary(entry);
+    const Json m = entry.table->match_json();
+    std::map<int, std::string> by_seat;
+    for (ConnId c : entry.conns) {
+      const int seat = conns.at(c).seat;
+      auto it = by_seat.find(seat);
+      if (it == by_seat.end()) it = by_seat.emplace(seat, state_message(entry, seat, s, m)).first;
+      outlet.send(c, it->second);
+    }
+  }
+
+  void load() {
+    for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
+    for (const StoredTable& st : store.tables()) {
+      TableSetup setup;
+      Rules rules;
+      const Json sj = Json::parse(st.setup, nullptr, false);
+      if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
+        throw std::runtime_error("database: table " + st.id + ": " + error);
+      }
+      TableEntry& entry = tables[st.id];
+      entry.table = std::make_unique<Table>(st.id, setup, rules);
+      entry.rematch = st.rematch;
+      for (size_t i = 0; i < st.events.size(); ++i) {
+        const auto e = event_from_json(Json::parse(st.events[i], nullptr, false));
+        const std::string why = e ? entry.table->check(*e) : "unreadable";
+        if (!why.empty()) {
+          throw std::runtime_error("database: table " + st.id + ", event " + std::to_string(i + 1) +
+                                   ": " + why);
+        }
+        entry.table->apply(*e, 0);
+      }
+      dirty.push_back(st.id);
+    }
+  }
+
+  // After a restart nobody is connected; the grace periods start again at the first call that
+  // tells the time.
+  bool restarted = false;
+  void restart(int64_t now) {
+    if (restarted) return;
+    restarted = true;
+    for (auto& [id, entry] : tables) {
+      if (entry.table->stage() == TableStage::Finished) continue;
+      commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+    }
+  }
+
+  HttpReply create_guest(const Json& body) {
+    const auto name = body.find("name");
+    if (const std::string why = check_name(name == body.end() ? Json() : *name); !why.empty()) {
+      return error_reply(400, "bad-request", "name: " + why, "name");
+    }
+    const std::string token = random_hex(16);
+    StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>()};
+    store.add_guest(g);
+    guests[g.token_hash] = {g.id, g.name};
+    return json_reply(201, {{"name", g.name}, {"token", token}});
+  }
+
+  HttpReply create_table(const Json& body, int64_t now) {
+    if (!guest_of(body)) return error_reply(403, "forbidden", "token: not a guest's", "token");
+    TableSetup setup;
+    Rules rules;
+    if (const std::string error = setup_from_json(body, false, setup, rules); !error.empty()) {
+      return error_reply(400, "bad-request", error, field_of(error));
+    }
+    setup.seed = random_seed();
+    const std::string id = add_table(setup, rules, now);
+    return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
+  }
+
+  std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
+    std::string id = random_hex(8);
+    while (tables.count(id)) id = random_hex(8);
+    store.add_table(id, setup_to_json(setup).dump());
+    TableEntry& entry = tables[id];
+    entry.table = std::make_unique<Table>(id, setup, rules);
+    dirty.push_back(id);
+    return id;
+  }
+
+  HttpReply table_action(TableEntry& entry, const std::string& what, const Json& body,
+                         int64_t now) {
+    const Guest* g = guest_of(body);
+    if (!g) return error_reply(403, "forbidden", "token: not a guest's", "token");
+    Table& t = *entry.table;
+    if (what == "join") {
+      const auto s = body.find("seat");
+      if (s == body.end() || !s->is_number_integer()) {
+        return error_reply(400, "bad-request", "seat: a seat number is required", "seat");
+      }
+      const Event e{EventKind::Join, s->get<int>(), {}, g->id, g->name};
+      if (t.seat_of(g->id) == e.seat) return json_reply(200, {{"seat", e.seat}});
+      if (const std::string why = t.check(e); !why.empty()) {
+        return error_reply(409, "conflict", why, "seat");
+      }
+      commit(entry, e, now);
+      return json_reply(200, {{"seat", e.seat}});
+    }
+    if (what == "leave") {
+      const int seat = t.seat_of(g->id);
+      if (seat < 0) return error_reply(409, "conflict", "you do not sit at this table");
+      const Event e{EventKind::Leave, seat, {}, {}, {}};
+      if (const std::string why = t.check(e); !why.empty())
+        return error_reply(409, "conflict", why);
+      commit(entry, e, now);
+      for (auto& [c, conn] : conns) {
+        if (conn.table == t.id() && conn.seat == seat) conn.seat = -1;  // now a spectator
+      }
+      entry.seat_conns.erase(seat);
+      return json_reply(200, Json::object());
+    }
+    if (what == "rematch") return rematch(entry, *g, now);
+    return error_reply(404, "not-found", "no such request");
+  }
+
+  HttpReply rematch(TableEntry& entry, const Guest& g, int64_t now) {
+    Table& t = *entry.table;
+    if (t.stage() != TableStage::Finished) {
+      return error_reply(409, "conflict", "the game is not over");
+    }
+    bool player = false;
+    for (int k = 0; k < t.players(); ++k) player |= t.seat(k).guest == g.id;
+    if (!player) return error_reply(403, "forbidden", "only the table's players may ask");
+    if (entry.rematch.empty()) {
+      TableSetup setup = t.setup();
+      setup.seed = random_seed();
+      const TableSetup old = t.setup();
+      std::vector<SeatState> seats;
+      for (int k = 0; k < t.players(); ++k) seats.push_back(t.seat(k));
+      const std::string id = add_table(setup, t.rules(), now);
+      entry.rematch = id;
+      store.set_rematch(t.id(), id);
+      TableEntry& next = tables[id];
+      for (int k = 0; k < static_cast<int>(seats.size()); ++k) {
+        if (old.seats[static_cast<size_t>(k)] == kHumanSeat && !seats[k].guest.empty()) {
+          commit(next, Event{EventKind::Join, k, {}, seats[k].guest, seats[k].name}, now);
+        }
+      }
+      broadcast(entry);
+    }
+    return json_reply(201, {{"id", entry.rematch}, {"link", "/#/table/" + entry.rematch}});
+  }
+
+  HttpReply http(std::string_view method, std::string_view target, std::string_view body,
+                 int64_t now) {
+    if (body.size() > kMaxBody) return error_reply(413, "too-large", "the body is over 16 KiB");
+    std::string path(target.substr(0, target.find('?')));
+    Json j = Json::object();
+    if (method == "POST") {
+      j = Json::parse(body, nullptr, false);
+      if (j.is_discarded() || !j.is_object()) {
+        return error_reply(400, "bad-json", "the body must be a JSON object");
+      }
+    } else if (method != "GET") {
+      return error_reply(405, "bad-method", "only GET and POST");
+    }
+    if (path == "/api/guests" && method == "POST") return create_guest(j);
+    if (path == "/api/tables" && method == "POST") return create_table(j, now);
+    if (path == "/api/tables" && method == "GET") {
+      Json list = Json::array();
+      for (const auto& [id, entry] : tables) {
+        if (entry.table->setup().is_public && entry.table->stage() != TableStage::Finished) {
+          list.push_back(summary(entry));
+        }
+      }
+      return json_reply(200, {{"tables", list}});
+    }
+    const std::string prefix = "/api/tables/";
+    if (path.rfind(prefix, 0) == 0) {
+      const std::string rest = path.substr(prefix.size());
+      const auto slash = rest.find('/');
+      const std::string id = rest.substr(0, slash);
+      const std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
+      const auto it = tables.find(id);
+      if (it == tables.end()) return error_reply(404, "not-found", "no table " + id);
+      if (what.empty() && method == "GET") return json_reply(200, summary(it->second));
+      if (what == "record" && method == "GET") {
+        if (it->second.table->stage() != TableStage::Finished) {
+          return error_reply(409, "conflict", "the game is not over");
+        }
+        return {200, "application/json", it->second.table->record()};
+      }
+      if (method == "POST") return table_action(it->second, what, j, now);
+    }
+    return error_reply(404, "not-found", "no such request: " + std::string(method) + " " + path);
+  }
+
+  void hello(ConnId c, Conn& conn, const Json& j, int64_t now) {
+    const auto t = j.find("table");
+    if (t == j.end() || !t->is_string()) {
+      outlet.send(c, error_message("bad-message", "table: a table id is required", "table"));
+      return;
+    }
+    const auto it = tables.find(t->get<std::string>());
+    if (it == tables.end()) {
+      outlet.send(c, error_message("not-found", "no table " + t->get<std::string>(), "table"));
+      return;
+    }
+    uint64_t last = 0;
+    if (const auto l = j.find("last"); l != j.end()) {
+      if (!l->is_number_unsigned()) {
+        outlet.send(c, error_message("bad-message", "last: an event number", "last"));
+        return;
+      }
+      last = l->get<uint64_t>();
+    }
+    if (!conn.table.empty()) leave_conn(c, conn, now);
+    TableEntry& entry = it->second;
+    const Guest* g = guest_of(j);
+    conn.table = entry.table->id();
+    conn.seat = g ? entry.table->seat_of(g->id) : -1;
+    entry.conns.insert(c);
+    outlet.send(c, Json{{"type", "welcome"},
+                        {"table", conn.table},
+                        {"seat", conn.seat},
+                        {"role", conn.seat >= 0 ? "player" : "spectator"}}
+                       .dump());
+    if (conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
+        entry.table->stage() != TableStage::Finished) {
+      commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
+      return;  // the broadcast carried the state
+    }
+    if (last != entry.table->seq()) {
+      outlet.send(c, state_message(entry, conn.seat, summary(entry), entry.table->match_json()));
+    }
+  }
+
+  void act(ConnId c, const Conn& conn, const Json& j, int64_t now) {
+    if (conn.table.empty()) {
+      outlet.send(c, error_message("no-hello", "say hello with a table first"));
+      return;
+    }
+    TableEntry& entry = tables.at(conn.table);
+    if (conn.seat < 0) {
+      outlet.send(c, error_message("not-seated", "spectators cannot act"));
+      return;
+    }
+    const auto a = j.find("action");
+    std::optional<Action> action;
+    if (a != j.end() && a->is_string()) action = parse_action(a->get<std::string>());
+    if (a != j.end() && a->is_number_unsigned() && a->get<uint64_t>() < 65536) {
+      action = Action::from_code(static_cast<uint16_t>(a->get<uint64_t>()));
+    }
+    if (!action) {
+      outlet.send(c, error_message("bad-message", "action: an action's text or code", "action"));
+      return;
+    }
+    if (const auto s = j.find("seq"); s != j.end()) {
+      if (!s->is_number_unsigned()) {
+        outlet.send(c, error_message("bad-message", "seq: an event number", "seq"));
+        return;
+      }
+      if (s->get<uint64_t>() != entry.table->seq()) {
+        outlet.send(
+            c, error_message(
+                   "stale", "the table has moved on to event " + std::to_string(entry.table->seq()),
+                   "seq"));
+        return;
+      }
+    }
+    const Event e{EventKind::Act, conn.seat, *action, {}, {}};
+    if (const std::string why = entry.table->check(e); !why.empty()) {
+      const bool turn = why == "it is not your turn";
+      const bool over = entry.table->stage() == TableStage::Finished;
+      outlet.send(c, error_message(over   ? "finished"
+                                   : turn ? "not-your-turn"
+                                          : "illegal",
+                                   why, "action"));
+      return;
+    }
+    commit(entry, e, now);
+  }
+
+  void leave_conn(ConnId c, Conn& conn, int64_t now) {
+    const auto it = tables.find(conn.table);
+    if (it == tables.end()) return;
+    TableEntry& entry = it->second;
+    entry.conns.erase(c);
+    if (conn.seat >= 0 && --entry.seat_conns[conn.seat] == 0 &&
+        entry.table->stage() != TableStage::Finished &&
+        !entry.table->seat(conn.seat).guest.empty()) {
+      commit(entry, Event{EventKind::Disconnect, conn.seat, {}, {}, {}}, now);
+    } else {
+      broadcast(entry);  // the spectator count
+    }
+    conn.table.clear();
+    conn.seat = -1;
+  }
 };
 
-Action run_bot_job(const BotJob& job) { return job.view.legal.items[0]; }
-
-Hub::Hub(const HubConfig&, Outlet& outlet) : impl_(std::make_unique<Impl>()) {
-  impl_->outlet = &outlet;
+Hub::Hub(const HubConfig& config, Outlet& outlet) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
+  impl_ = std::make_unique<Impl>(config, outlet);
+  impl_->load();
 }
+
 Hub::~Hub() = default;
 
-HttpReply Hub::http(std::string_view, std::string_view, std::string_view, int64_t) {
-  return {501, "application/json", R"({"error":{"code":"not-implemented","message":"soon"}})"};
+HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body,
+                    int64_t now_ms) {
+  impl_->restart(now_ms);
+  return impl_->http(method, target, body, now_ms);
 }
-void Hub::open(ConnId, int64_t) {}
-void Hub::message(ConnId conn, std::string_view, int64_t) {
-  impl_->outlet->send(conn, R"({"type":"error","code":"not-implemented","message":"soon"})");
+
+void Hub::open(ConnId conn, int64_t now_ms) {
+  impl_->restart(now_ms);
+  impl_->conns[conn] = {};
 }
-void Hub::closed(ConnId, int64_t) {}
-void Hub::tick(int64_t) {}
-std::optional<BotJob> Hub::next_bot_job() { return std::nullopt; }
-void Hub::bot_done(const BotJob&, Action, int64_t) {}
-void Hub::run_bots(int64_t) {}
-int Hub::live_tables() const { return 0; }
+
+void Hub::message(ConnId conn, std::string_view text, int64_t now_ms) {
+  impl_->restart(now_ms);
+  const auto it = impl_->conns.find(conn);
+  if (it == impl_->conns.end()) return;
+  const Json j = Json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    impl_->outlet.send(conn, error_message("bad-json", "a message is one JSON object"));
+    return;
+  }
+  const auto type = j.find("type");
+  const std::string t = type != j.end() && type->is_string() ? type->get<std::string>() : "";
+  if (t == "hello") {
+    impl_->hello(conn, it->second, j, now_ms);
+  } else if (t == "act") {
+    impl_->act(conn, it->second, j, now_ms);
+  } else if (t == "ping") {
+    impl_->outlet.send(conn, R"({"type":"pong"})");
+  } else {
+    impl_->outlet.send(conn, error_message("unknown-type", "type: hello, act or ping", "type"));
+  }
+}
+
+void Hub::closed(ConnId conn, int64_t now_ms) {
+  const auto it = impl_->conns.find(conn);
+  if (it == impl_->conns.end()) return;
+  impl_->leave_conn(conn, it->second, now_ms);
+  impl_->conns.erase(it);
+}
+
+void Hub::tick(int64_t now_ms) {
+  impl_->restart(now_ms);
+  for (auto& [id, entry] : impl_->tables) {
+    for (const int seat : entry.table->overdue(now_ms, impl_->config.grace_ms)) {
+      impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
+    }
+  }
+}
+
+std::optional<BotJob> Hub::next_bot_job() {
+  while (!impl_->dirty.empty()) {
+    const std::string id = impl_->dirty.front();
+    impl_->dirty.pop_front();
+    auto& entry = impl_->tables.at(id);
+    if (entry.handed_out == entry.table->seq() + 1) continue;
+    std::optional<BotJob> job = entry.table->bot_job();
+    if (!job) continue;
+    entry.handed_out = entry.table->seq() + 1;
+    return job;
+  }
+  return std::nullopt;
+}
+
+void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
+  impl_->restart(now_ms);
+  const auto it = impl_->tables.find(job.table);
+  if (it == impl_->tables.end() || it->second.table->seq() != job.seq) return;  // moved on
+  const Event e{EventKind::Act, job.seat, action, {}, {}};
+  if (!it->second.table->check(e).empty()) return;
+  impl_->commit(it->second, e, now_ms);
+}
+
+void Hub::run_bots(int64_t now_ms) {
+  while (auto job = next_bot_job()) bot_done(*job, run_bot_job(*job), now_ms);
+}
+
+int Hub::live_tables() const {
+  int n = 0;
+  for (const auto& [id, entry] : impl_->tables) n += entry.table->stage() != TableStage::Finished;
+  return n;
+}
 
 }  // namespace whist::server

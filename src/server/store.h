@@ -1,0 +1,49 @@
+// The server's database (SQLite in WAL mode, through SQLiteCpp): guests, tables and every
+// table's events, written before anyone is told of them, so that a restarted server replays
+// each table to where it was. Only token hashes are kept, never tokens.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace whist::server {
+
+struct StoredGuest {
+  std::string id;
+  std::string token_hash;  // hex
+  std::string name;
+};
+
+struct StoredTable {
+  std::string id;
+  std::string setup;                // JSON, with the secret seed
+  std::string rematch;              // the rematch table's id, or empty
+  std::vector<std::string> events;  // JSON, in order (event k+1 at index k)
+};
+
+class Store {
+ public:
+  // Opens (creating if needed) the database at `path` (":memory:" for none). Throws
+  // std::runtime_error with the reason when it cannot.
+  explicit Store(const std::string& path);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  void add_guest(const StoredGuest& g);
+  void add_table(const std::string& id, const std::string& setup);
+  // Event number `seq` (from 1) of a table.
+  void add_event(const std::string& table, uint64_t seq, const std::string& event);
+  void set_rematch(const std::string& table, const std::string& rematch);
+
+  std::vector<StoredGuest> guests();
+  std::vector<StoredTable> tables();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace whist::server

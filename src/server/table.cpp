@@ -1,0 +1,407 @@
+#include "server/table.h"
+
+#include <algorithm>
+
+#include "ai/bot.h"
+#include "core/rng.h"
+#include "game/record.h"
+#include "game/sheet.h"
+#include "game/view_json.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist::server {
+
+using Json = nlohmann::json;
+
+namespace {
+
+// The streams derive_seed mixes with the table's seed.
+constexpr uint64_t kDealStream = 1;
+constexpr uint64_t kBotStream = 2;
+constexpr uint64_t kDealerStream = 3;
+
+constexpr size_t kMaxNameLength = 40;
+
+bool printable(const std::string& s) {
+  return std::none_of(s.begin(), s.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+
+const char* kind_text(EventKind k) {
+  switch (k) {
+    case EventKind::Join:
+      return "join";
+    case EventKind::Leave:
+      return "leave";
+    case EventKind::Act:
+      return "act";
+    case EventKind::Connect:
+      return "connect";
+    case EventKind::Disconnect:
+      return "disconnect";
+    case EventKind::Away:
+      return "away";
+    case EventKind::Restart:
+      return "restart";
+  }
+  return "?";
+}
+
+Json points_json(Points p) {
+  if (p.in_halves() % 2 == 0) return Json(p.in_halves() / 2);
+  return Json(p.as_double());
+}
+
+}  // namespace
+
+Json setup_to_json(const TableSetup& s) {
+  Json options = Json::object();
+  for (const auto& [k, v] : s.options) options[k] = v;
+  return {{"name", s.name},
+          {"variant", s.variant},
+          {"players", s.players},
+          {"options", options},
+          {"seats", s.seats},
+          {"public", s.is_public},
+          {"seed", std::to_string(s.seed)}};
+}
+
+std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rules& rules) {
+  if (!j.is_object()) return "the body must be a JSON object";
+  const auto variant = j.find("variant");
+  if (variant == j.end() || !variant->is_string()) return "variant: a preset name is required";
+  out.variant = variant->get<std::string>();
+  out.players = 0;
+  if (const auto p = j.find("players"); p != j.end()) {
+    if (!p->is_number_integer()) return "players: must be a whole number";
+    out.players = p->get<int>();
+    if (out.players < 2 || out.players > kMaxPlayers) {
+      return "players: must be 2 to " + std::to_string(kMaxPlayers);
+    }
+  }
+  auto preset = make_preset(out.variant, out.players);
+  if (!preset) {
+    return "variant: no preset \"" + out.variant + "\"" +
+           (out.players ? " for " + std::to_string(out.players) + " players" : "");
+  }
+  rules = *preset;
+  out.players = rules.players;
+  out.options.clear();
+  if (const auto o = j.find("options"); o != j.end()) {
+    if (!o->is_object()) return "options: must be an object of option names to values";
+    for (const auto& [key, value] : o->items()) {
+      if (!value.is_string()) return "options." + key + ": the value must be a string";
+      const std::string error = set_option(rules, key, value.get<std::string>());
+      if (!error.empty()) return "options." + key + ": " + error;
+      out.options.emplace_back(key, value.get<std::string>());
+    }
+  }
+  if (std::string error = validate(rules); !error.empty()) return "options: " + error;
+  const auto seats = j.find("seats");
+  if (seats == j.end() || !seats->is_array()) return "seats: a list of \"human\" or bot specs";
+  if (static_cast<int>(seats->size()) != rules.players) {
+    return "seats: " + std::to_string(rules.players) + " seats needed, " +
+           std::to_string(seats->size()) + " given";
+  }
+  out.seats.clear();
+  for (size_t i = 0; i < seats->size(); ++i) {
+    const std::string field = "seats[" + std::to_string(i) + "]";
+    const Json& s = (*seats)[i];
+    if (!s.is_string()) return field + ": must be \"human\" or a bot spec";
+    const std::string spec = s.get<std::string>();
+    if (spec != kHumanSeat) {
+      if (spec.rfind("ext:", 0) == 0) return field + ": external engines cannot sit at a table";
+      std::string error;
+      if (!make_bot(spec, error)) return field + ": " + error;
+    }
+    out.seats.push_back(spec);
+  }
+  out.is_public = true;
+  if (const auto p = j.find("public"); p != j.end()) {
+    if (!p->is_boolean()) return "public: must be true or false";
+    out.is_public = p->get<bool>();
+  }
+  out.name.clear();
+  if (const auto n = j.find("name"); n != j.end() && !n->is_null()) {
+    if (!n->is_string()) return "name: must be a string";
+    out.name = n->get<std::string>();
+    if (out.name.size() > kMaxNameLength || !printable(out.name)) {
+      return "name: at most 40 characters, none of them control characters";
+    }
+  }
+  if (with_seed) {
+    const auto s = j.find("seed");
+    if (s == j.end() || !s->is_string()) return "seed: missing";
+    out.seed = std::stoull(s->get<std::string>());
+  }
+  return {};
+}
+
+Json event_to_json(const Event& e) {
+  Json j = {{"k", kind_text(e.kind)}, {"seat", e.seat}};
+  if (e.kind == EventKind::Act) j["a"] = e.action.code();
+  if (e.kind == EventKind::Join) {
+    j["guest"] = e.guest;
+    j["name"] = e.name;
+  }
+  return j;
+}
+
+std::optional<Event> event_from_json(const Json& j) {
+  if (!j.is_object() || !j.contains("k") || !j.contains("seat")) return std::nullopt;
+  Event e;
+  const std::string k = j["k"].get<std::string>();
+  for (auto kind : {EventKind::Join, EventKind::Leave, EventKind::Act, EventKind::Connect,
+                    EventKind::Disconnect, EventKind::Away, EventKind::Restart}) {
+    if (k == kind_text(kind)) e.kind = kind;
+  }
+  if (k != kind_text(e.kind)) return std::nullopt;
+  e.seat = j["seat"].get<int>();
+  if (e.kind == EventKind::Act) e.action = Action::from_code(j.at("a").get<uint16_t>());
+  if (e.kind == EventKind::Join) {
+    e.guest = j.at("guest").get<std::string>();
+    e.name = j.at("name").get<std::string>();
+  }
+  return e;
+}
+
+Table::Table(std::string id, TableSetup setup, Rules rules)
+    : id_(std::move(id)), setup_(std::move(setup)), rules_(std::move(rules)) {
+  seats_.resize(static_cast<size_t>(setup_.players));
+  for (int k = 0; k < players(); ++k) {
+    if (!is_human_seat(k)) seats_[static_cast<size_t>(k)].name = setup_.seats[k];
+  }
+  if (std::none_of(setup_.seats.begin(), setup_.seats.end(),
+                   [](const std::string& s) { return s == kHumanSeat; })) {
+    start();
+  }
+}
+
+int Table::seat_of(const std::string& guest) const {
+  for (int k = 0; k < players(); ++k) {
+    if (!guest.empty() && seats_[static_cast<size_t>(k)].guest == guest) return k;
+  }
+  return -1;
+}
+
+std::string Table::check(const Event& e) const {
+  if (e.kind == EventKind::Restart) return {};
+  if (e.seat < 0 || e.seat >= players()) return "no seat " + std::to_string(e.seat);
+  const SeatState& s = seats_[static_cast<size_t>(e.seat)];
+  switch (e.kind) {
+    case EventKind::Join:
+      if (!is_human_seat(e.seat)) return "seat " + std::to_string(e.seat) + " is a bot's";
+      if (stage_ == TableStage::Finished) return "the game is over";
+      if (!s.guest.empty() && s.guest != e.guest) {
+        return "seat " + std::to_string(e.seat) + " is taken";
+      }
+      if (s.guest.empty() && seat_of(e.guest) >= 0) return "you already sit at this table";
+      return {};
+    case EventKind::Leave:
+      if (s.guest.empty()) return "nobody sits in seat " + std::to_string(e.seat);
+      if (stage_ == TableStage::Finished) return "the game is over";
+      return {};
+    case EventKind::Act: {
+      if (stage_ == TableStage::Waiting) return "the game has not started";
+      if (stage_ == TableStage::Finished) return "the game is over";
+      if (match_->state().to_move() != e.seat) return "it is not your turn";
+      return match_->why_illegal(e.action);
+    }
+    case EventKind::Connect:
+    case EventKind::Disconnect:
+    case EventKind::Away:
+      if (s.guest.empty()) return "nobody sits in seat " + std::to_string(e.seat);
+      return {};
+    case EventKind::Restart:
+      return {};
+  }
+  return "unknown event";
+}
+
+void Table::apply(const Event& e, int64_t now_ms) {
+  ++seq_;
+  if (e.kind == EventKind::Restart) {
+    for (SeatState& s : seats_) {
+      s.connected = false;
+      s.since_ms = now_ms;
+    }
+    return;
+  }
+  SeatState& s = seats_[static_cast<size_t>(e.seat)];
+  switch (e.kind) {
+    case EventKind::Join:
+      s.guest = e.guest;
+      s.name = e.name;
+      s.away = stage_ == TableStage::Playing && !s.connected;
+      if (!s.connected) s.since_ms = now_ms;
+      if (stage_ == TableStage::Waiting &&
+          std::all_of(seats_.begin(), seats_.end(), [&, k = 0](const SeatState& x) mutable {
+            return !is_human_seat(k++) || !x.guest.empty();
+          })) {
+        start();
+      }
+      break;
+    case EventKind::Leave:
+      s.guest.clear();
+      s.connected = false;
+      if (stage_ == TableStage::Waiting) {
+        s.name.clear();
+      } else {
+        s.away = true;
+      }
+      break;
+    case EventKind::Act:
+      match_->apply(e.action);
+      ++actions_;
+      if (!match_->in_deal()) deal_next();
+      break;
+    case EventKind::Connect:
+      s.connected = true;
+      s.away = false;
+      break;
+    case EventKind::Disconnect:
+      s.connected = false;
+      s.since_ms = now_ms;
+      break;
+    case EventKind::Away:
+      s.away = true;
+      break;
+    case EventKind::Restart:
+      break;
+  }
+}
+
+void Table::start() {
+  std::vector<std::string> names;
+  for (int k = 0; k < players(); ++k) names.push_back(seats_[static_cast<size_t>(k)].name);
+  const int dealer = static_cast<int>(derive_seed(setup_.seed, {kDealerStream}) %
+                                      static_cast<uint64_t>(players()));
+  match_ = std::make_unique<Match>(rules_, names, dealer);
+  stage_ = TableStage::Playing;
+  deal_next();
+}
+
+void Table::deal_next() {
+  if (match_->finished()) {
+    stage_ = TableStage::Finished;
+    return;
+  }
+  Rng rng(derive_seed(setup_.seed, {kDealStream, static_cast<uint64_t>(match_->deal_index())}));
+  match_->deal_random(rng);
+}
+
+std::optional<BotJob> Table::bot_job() const {
+  if (stage_ != TableStage::Playing || !match_->in_deal()) return std::nullopt;
+  const int seat = match_->state().to_move();
+  if (seat < 0) return std::nullopt;
+  const SeatState& s = seats_[static_cast<size_t>(seat)];
+  std::string spec;
+  if (!is_human_seat(seat)) {
+    spec = setup_.seats[static_cast<size_t>(seat)];
+  } else if (s.away || s.guest.empty()) {
+    spec = kAwayBot;
+  } else {
+    return std::nullopt;
+  }
+  BotJob job;
+  job.table = id_;
+  job.seq = seq_;
+  job.seat = seat;
+  job.spec = spec;
+  job.seed =
+      derive_seed(setup_.seed, {kBotStream, static_cast<uint64_t>(match_->deal_index()),
+                                static_cast<uint64_t>(actions_), static_cast<uint64_t>(seat)});
+  job.rules = rules_;
+  job.view = match_->view(seat);
+  return job;
+}
+
+std::vector<int> Table::overdue(int64_t now_ms, int64_t grace_ms) const {
+  std::vector<int> out;
+  if (stage_ != TableStage::Playing) return out;
+  for (int k = 0; k < players(); ++k) {
+    const SeatState& s = seats_[static_cast<size_t>(k)];
+    if (!s.guest.empty() && !s.connected && !s.away && now_ms - s.since_ms >= grace_ms) {
+      out.push_back(k);
+    }
+  }
+  return out;
+}
+
+Json Table::summary(int spectators, const std::string& rematch) const {
+  Json seats = Json::array();
+  for (int k = 0; k < players(); ++k) {
+    const SeatState& s = seats_[static_cast<size_t>(k)];
+    if (is_human_seat(k)) {
+      seats.push_back(
+          {{"kind", "human"},
+           {"name", s.name.empty() ? Json() : Json(s.name)},
+           {"connected", s.connected},
+           {"bot_playing", stage_ == TableStage::Playing && (s.away || s.guest.empty())}});
+    } else {
+      seats.push_back(
+          {{"kind", "bot"}, {"bot", setup_.seats[static_cast<size_t>(k)]}, {"name", s.name}});
+    }
+  }
+  Json options = Json::object();
+  for (const OptionInfo& o : whist::options()) {
+    if (option_applies(o.name, rules_.family)) options[std::string(o.name)] = o.get(rules_);
+  }
+  const char* stage = stage_ == TableStage::Waiting   ? "waiting"
+                      : stage_ == TableStage::Playing ? "playing"
+                                                      : "finished";
+  const std::optional<int> length = match_ ? match_->schedule().length() : std::nullopt;
+  return {{"id", id_},
+          {"name", setup_.name},
+          {"variant", setup_.variant},
+          {"players", players()},
+          {"options", options},
+          {"public", setup_.is_public},
+          {"state", stage},
+          {"seats", seats},
+          {"spectators", spectators},
+          {"seq", seq_},
+          {"deal", match_ ? match_->deal_index() : 0},
+          {"deals", length ? Json(*length) : Json()},
+          {"rematch", rematch.empty() ? Json() : Json(rematch)}};
+}
+
+Json Table::match_json() const {
+  if (!match_) return nullptr;
+  Json results = Json::array();
+  for (const DealResult& r : match_->results()) {
+    Json bids = Json::array(), tricks = Json::array(), points = Json::array();
+    for (int k = 0; k < players(); ++k) {
+      bids.push_back(r.bids[k]);
+      tricks.push_back(r.tricks[k]);
+      points.push_back(points_json(r.points[k]));
+    }
+    results.push_back({{"cards", r.cards},
+                       {"dealer", r.dealer},
+                       {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
+                       {"bids", bids},
+                       {"tricks", tricks},
+                       {"points", points},
+                       {"thrown_in", r.thrown_in}});
+  }
+  Json totals = Json::array();
+  for (int k = 0; k < players(); ++k) totals.push_back(points_json(match_->totals()[k]));
+  return {{"deal", match_->deal_index()},
+          {"dealer", match_->in_deal() ? match_->state().dealer() : match_->next_dealer()},
+          {"names", match_->names()},
+          {"totals", totals},
+          {"results", results},
+          {"sheet", format_sheet(*match_)},
+          {"finished", match_->finished()},
+          {"winners", match_->winners()}};
+}
+
+Json Table::view_json(int viewer) const {
+  if (!match_ || !match_->in_deal()) return nullptr;
+  return whist::view_to_json(viewer >= 0 ? match_->view(viewer) : match_->public_view());
+}
+
+std::string Table::record() const { return match_ ? write_record(*match_) : std::string(); }
+
+}  // namespace whist::server

@@ -1,0 +1,341 @@
+// The game server's logic without sockets (server/hub.h): the lobby API, seats, play over the
+// WebSocket messages, errors that change nothing, reconnects, bots taking over for players who
+// are away, and a restart that resumes every table from the database.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "game/record.h"
+#include "server/hub.h"
+
+namespace whist::server {
+namespace {
+
+using Json = nlohmann::json;
+
+struct FakeOutlet : Outlet {
+  std::map<ConnId, std::vector<Json>> sent;
+  std::map<ConnId, std::string> closes;
+  void send(ConnId conn, std::string text) override { sent[conn].push_back(Json::parse(text)); }
+  void close(ConnId conn, std::string reason) override { closes[conn] = reason; }
+  Json last(ConnId conn) const { return sent.at(conn).back(); }
+  // The last message of a type sent to a connection, or null.
+  Json last_of(ConnId conn, const std::string& type) const {
+    const auto it = sent.find(conn);
+    if (it == sent.end()) return nullptr;
+    for (auto m = it->second.rbegin(); m != it->second.rend(); ++m) {
+      if ((*m)["type"] == type) return *m;
+    }
+    return nullptr;
+  }
+};
+
+struct Reply {
+  int status;
+  Json body;
+};
+
+class HubTest : public ::testing::Test {
+ protected:
+  explicit HubTest(std::string db = ":memory:") : db_(std::move(db)) { reopen(); }
+
+  void reopen() {
+    hub_.reset();
+    hub_ = std::make_unique<Hub>(HubConfig{db_, kGrace, 7}, out_);
+  }
+
+  Reply call(const std::string& method, const std::string& target, const Json& body = nullptr) {
+    const HttpReply r = hub_->http(method, target, body.is_null() ? "" : body.dump(), now_);
+    EXPECT_EQ(r.content_type, "application/json");
+    return {r.status, Json::parse(r.body, nullptr, false)};
+  }
+  std::string guest(const std::string& name) {
+    const Reply r = call("POST", "/api/guests", {{"name", name}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.body["token"];
+  }
+  std::string table(const std::string& token, const std::vector<std::string>& seats,
+                    const Json& options = {{"schedule", "2,1"}},
+                    const std::string& variant = "romanian") {
+    const Reply r = call("POST", "/api/tables",
+                         {{"token", token},
+                          {"variant", variant},
+                          {"players", seats.size()},
+                          {"options", options},
+                          {"seats", seats}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.body.value("id", "");
+  }
+  void hello(ConnId c, const std::string& id, const std::string& token, uint64_t last = 0) {
+    hub_->open(c, now_);
+    Json m = {{"type", "hello"}, {"table", id}, {"last", last}};
+    if (!token.empty()) m["token"] = token;
+    hub_->message(c, m.dump(), now_);
+  }
+  // Every connection whose seat is to move plays its first legal action, and the bots move,
+  // until nobody connected can move; returns the actions played by the connections.
+  int play_connected(const std::vector<ConnId>& conns, int limit = 100000) {
+    int acted = 0;
+    for (bool moved = true; moved && acted < limit;) {
+      moved = false;
+      hub_->run_bots(now_);
+      for (ConnId c : conns) {
+        const Json s = out_.last_of(c, "state");
+        if (s.is_null() || s["view"].is_null() || s["view"]["legal"].empty()) continue;
+        hub_->message(c, Json{{"type", "act"}, {"action", s["view"]["legal"][0]["code"]}}.dump(),
+                      now_);
+        ++acted;
+        moved = true;
+        if (acted >= limit) break;
+      }
+    }
+    return acted;
+  }
+  uint64_t seq(const std::string& id) { return call("GET", "/api/tables/" + id).body["seq"]; }
+
+  static constexpr int64_t kGrace = 60000;
+  std::string db_;
+  FakeOutlet out_;
+  std::unique_ptr<Hub> hub_;
+  int64_t now_ = 1000;
+};
+
+TEST_F(HubTest, GuestsNeedAGoodNameAndGetA128BitToken) {
+  const Reply ok = call("POST", "/api/guests", {{"name", "Ana"}});
+  ASSERT_EQ(ok.status, 201);
+  EXPECT_EQ(ok.body["name"], "Ana");
+  const std::string token = ok.body["token"];
+  EXPECT_EQ(token.size(), 32u);
+  EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
+  for (const Json& bad :
+       {Json(""), Json("   "), Json("a\nb"), Json(std::string(25, 'x')), Json(5), Json()}) {
+    const Reply r = call("POST", "/api/guests", {{"name", bad}});
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(r.body["error"]["field"], "name");
+  }
+  EXPECT_EQ(call("POST", "/api/guests", "not an object").status, 400);
+  EXPECT_EQ(hub_->http("POST", "/api/guests", "{", now_).status, 400);
+  EXPECT_EQ(hub_->http("DELETE", "/api/guests", "", now_).status, 405);
+  EXPECT_EQ(call("GET", "/api/nothing").status, 404);
+}
+
+TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
+  const std::string t = guest("Ana");
+  const auto error_field = [&](Json body) {
+    body["token"] = t;
+    const Reply r = call("POST", "/api/tables", body);
+    EXPECT_EQ(r.status, 400) << body << " -> " << r.body;
+    return r.body["error"].value("field", "");
+  };
+  const Json good = {{"variant", "romanian"}, {"seats", {"human", "random", "random", "random"}}};
+  EXPECT_EQ(error_field({{"seats", good["seats"]}}), "variant");
+  EXPECT_EQ(error_field({{"variant", "bridge"}, {"seats", good["seats"]}}), "variant");
+  EXPECT_EQ(error_field({{"variant", "romanian"}, {"seats", {"human", "random"}}}), "seats");
+  EXPECT_EQ(
+      error_field({{"variant", "romanian"}, {"seats", {"human", "random", "bogus", "random"}}}),
+      "seats[2]");
+  EXPECT_EQ(error_field(
+                {{"variant", "romanian"}, {"seats", {"human", "ext:/bin/sh", "random", "random"}}}),
+            "seats[1]");
+  Json bad_option = good;
+  bad_option["options"] = {{"hook", "maybe"}};
+  EXPECT_EQ(error_field(bad_option), "options.hook");
+  Json bad_players = good;
+  bad_players["players"] = 40;
+  EXPECT_EQ(error_field(bad_players), "players");
+  Json no_token = good;
+  EXPECT_EQ(call("POST", "/api/tables", no_token).status, 403);
+  no_token["token"] = std::string(32, '0');
+  EXPECT_EQ(call("POST", "/api/tables", no_token).status, 403);
+  Json ok = good;
+  ok["token"] = t;
+  EXPECT_EQ(call("POST", "/api/tables", ok).status, 201);
+  EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
+}
+
+TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  const std::string id = table(ana, {"human", "heuristic", "human", "random"});
+  Json summary = call("GET", "/api/tables/" + id).body;
+  EXPECT_EQ(summary["state"], "waiting");
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 0}}).status, 409);
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}}).status, 409);
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 2}}).status, 200);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  EXPECT_EQ(call("GET", "/api/tables/" + id + "/record").status, 409);
+  hello(1, id, ana);
+  hello(2, id, bo);
+  hello(3, id, "");  // a spectator
+  EXPECT_EQ(out_.sent[1][0],
+            (Json{{"type", "welcome"}, {"table", id}, {"seat", 0}, {"role", "player"}}));
+  EXPECT_EQ(out_.sent[3][0]["role"], "spectator");
+  EXPECT_GT(play_connected({1, 2}), 0);
+  const Json end = out_.last_of(3, "state");
+  EXPECT_EQ(end["table"]["state"], "finished");
+  EXPECT_TRUE(end["match"]["finished"]);
+  EXPECT_FALSE(end["match"]["winners"].empty());
+  EXPECT_EQ(end["match"]["results"].size(), 2u);
+  EXPECT_EQ(end["seq"], seq(id));
+  const Reply record = call("GET", "/api/tables/" + id + "/record");
+  ASSERT_EQ(record.status, 200);
+  const ReplayResult replayed = replay_record(record.body.dump());
+  ASSERT_EQ(replayed.error, "");
+  EXPECT_EQ(replayed.match->names(),
+            (std::vector<std::string>{"Ana", "heuristic", "Bo", "random"}));
+  // Rematch: the same players in the same seats, asked twice, one table.
+  const Reply again = call("POST", "/api/tables/" + id + "/rematch", {{"token", bo}});
+  ASSERT_EQ(again.status, 201) << again.body;
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/rematch", {{"token", ana}}).body["id"],
+            again.body["id"]);
+  const Json next = call("GET", "/api/tables/" + std::string(again.body["id"])).body;
+  EXPECT_EQ(next["state"], "playing");
+  EXPECT_EQ(next["seats"][0]["name"], "Ana");
+  EXPECT_EQ(next["seats"][2]["name"], "Bo");
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/rematch", {{"token", guest("Cy")}}).status, 403);
+}
+
+TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hub_->open(9, now_);
+  const auto error_code = [&](const std::string& text) {
+    hub_->message(9, text, now_);
+    const Json m = out_.last(9);
+    EXPECT_EQ(m["type"], "error") << text;
+    return m["code"].get<std::string>();
+  };
+  EXPECT_EQ(error_code("{"), "bad-json");
+  EXPECT_EQ(error_code("[1]"), "bad-json");
+  EXPECT_EQ(error_code(R"({"type":"dance"})"), "unknown-type");
+  EXPECT_EQ(error_code(R"({"type":"act","action":"bid 1"})"), "no-hello");
+  EXPECT_EQ(error_code(R"({"type":"hello","table":"nope"})"), "not-found");
+  EXPECT_EQ(error_code(R"({"type":"hello"})"), "bad-message");
+  hello(10, id, "");
+  hub_->message(10, R"({"type":"act","action":"bid 1"})", now_);
+  EXPECT_EQ(out_.last(10)["code"], "not-seated");
+  hello(11, id, ana);
+  hub_->run_bots(now_);
+  const uint64_t before = seq(id);
+  const Json view = out_.last_of(11, "state")["view"];
+  ASSERT_FALSE(view["legal"].empty());
+  const auto act_error = [&](Json act) {
+    act["type"] = "act";
+    hub_->message(11, act.dump(), now_);
+    const Json m = out_.last(11);
+    EXPECT_EQ(m["type"], "error") << act;
+    return m["code"].get<std::string>();
+  };
+  EXPECT_EQ(act_error({{"action", "dance"}}), "bad-message");
+  EXPECT_EQ(act_error({{"action", -3}}), "bad-message");
+  EXPECT_EQ(act_error({{"action", "bid 9"}}), "illegal");
+  EXPECT_EQ(act_error({{"action", view["legal"][0]["code"]}, {"seq", before - 1}}), "stale");
+  EXPECT_EQ(seq(id), before);
+  hub_->message(11,
+                Json{{"type", "act"}, {"action", view["legal"][0]["text"]}, {"seq", before}}.dump(),
+                now_);
+  EXPECT_EQ(seq(id), before + 1);
+  hub_->message(11, R"({"type":"ping"})", now_);
+  EXPECT_EQ(out_.last(11), (Json{{"type", "pong"}}));
+}
+
+TEST_F(HubTest, AReconnectGetsTheTableOnlyWhenItIsBehind) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  const uint64_t s = out_.last_of(1, "state")["seq"];
+  hub_->closed(1, now_);
+  hello(2, id, ana, s + 1);  // the disconnect and reconnect are events
+  EXPECT_EQ(out_.sent[2].size(), 2u);
+  EXPECT_EQ(out_.sent[2][1]["type"], "state");
+  const uint64_t now_seq = out_.sent[2][1]["seq"];
+  hello(3, id, ana, now_seq);  // a second connection of the same player, up to date
+  ASSERT_EQ(out_.sent[3].size(), 1u);
+  EXPECT_EQ(out_.sent[3][0]["type"], "welcome");
+}
+
+TEST_F(HubTest, ABotPlaysForAPlayerAwayPastTheGraceAndHandsTheSeatBack) {
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  const std::string id = table(ana, {"human", "human", "random", "random"}, {{"schedule", "8"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}});
+  hello(1, id, ana);
+  hello(2, id, bo);
+  play_connected({1, 2}, 6);
+  hub_->closed(2, now_);  // Bo goes away
+  now_ += kGrace - 1;
+  hub_->tick(now_);
+  Json seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_FALSE(seats[1]["connected"]);
+  EXPECT_FALSE(seats[1]["bot_playing"]);
+  const uint64_t waiting = seq(id);
+  play_connected({1});  // Ana plays until it is Bo's turn: the table waits for him
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  now_ += 1;
+  hub_->tick(now_);
+  EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][1]["bot_playing"]);
+  EXPECT_GE(seq(id), waiting);
+  const uint64_t before_bot = seq(id);
+  play_connected({1}, 3);
+  EXPECT_GT(seq(id), before_bot + 3);  // the bot played Bo's cards too
+  hello(3, id, bo);                    // Bo is back
+  seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_TRUE(seats[1]["connected"]);
+  EXPECT_FALSE(seats[1]["bot_playing"]);
+  EXPECT_EQ(play_connected({1, 3}) > 0, true);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+}
+
+class HubRestartTest : public HubTest {
+ protected:
+  HubRestartTest() : HubTest(temp_db()) {}
+  ~HubRestartTest() override {
+    hub_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  static std::string temp_db() {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("whist-hub-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    return (dir_ / "whist.sqlite").string();
+  }
+  static inline std::filesystem::path dir_;
+};
+
+TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {
+  const std::string ana = guest("Ana");
+  const std::string id =
+      table(ana, {"human", "heuristic", "random", "heuristic"}, {{"schedule", "5,3"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  play_connected({1}, 5);
+  hub_->run_bots(now_);
+  const Json before = out_.last_of(1, "state");
+  ASSERT_FALSE(before["view"]["legal"].empty());
+  reopen();  // as after a crash: the database is all that is left
+  hello(2, id, ana);
+  const Json after = out_.last_of(2, "state");
+  EXPECT_EQ(after["view"], before["view"]);
+  EXPECT_EQ(after["match"], before["match"]);
+  EXPECT_GT(after["seq"].get<uint64_t>(), before["seq"].get<uint64_t>());
+  play_connected({2});
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+  std::ifstream db(db_, std::ios::binary);
+  std::stringstream bytes;
+  bytes << db.rdbuf();
+  EXPECT_EQ(bytes.str().find(ana), std::string::npos) << "the token itself was stored";
+}
+
+}  // namespace
+}  // namespace whist::server
