@@ -123,6 +123,10 @@ TEST_F(HubTest, GuestsNeedAGoodNameAndGetA128BitToken) {
   EXPECT_EQ(hub_->http("POST", "/api/guests", "{", now_).status, 400);
   EXPECT_EQ(hub_->http("DELETE", "/api/guests", "", now_).status, 405);
   EXPECT_EQ(call("GET", "/api/nothing").status, 404);
+  // Regression (found by fuzz/hub_messages_fuzz): a path that is not UTF-8 is echoed safely.
+  const HttpReply odd = hub_->http("GET", "/api/tables/\xD6\xD6", "", now_);
+  EXPECT_EQ(odd.status, 404);
+  EXPECT_FALSE(Json::parse(odd.body, nullptr, false).is_discarded()) << odd.body;
 }
 
 TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {

@@ -25,6 +25,9 @@ namespace {
 constexpr size_t kMaxBody = 16 * 1024;
 constexpr size_t kMaxGuestName = 24;
 
+// Request paths are not checked for UTF-8 and may be echoed in errors: never let a dump throw.
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 std::string hex(const unsigned char* bytes, size_t n) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out;
@@ -46,18 +49,18 @@ HttpReply error_reply(int status, const std::string& code, const std::string& me
                       const std::string& field = {}) {
   Json e = {{"code", code}, {"message", message}};
   if (!field.empty()) e["field"] = field;
-  return {status, "application/json", Json{{"error", e}}.dump()};
+  return {status, "application/json", dump(Json{{"error", e}})};
 }
 
 HttpReply json_reply(int status, const Json& body) {
-  return {status, "application/json", body.dump()};
+  return {status, "application/json", dump(body)};
 }
 
 std::string error_message(const std::string& code, const std::string& message,
                           const std::string& field = {}) {
   Json e = {{"type", "error"}, {"code", code}, {"message", message}};
   if (!field.empty()) e["field"] = field;
-  return e.dump();
+  return dump(e);
 }
 
 // The field an error message of setup_from_json starts with ("seats[2]: ...").
@@ -145,7 +148,7 @@ struct Hub::Impl {
   // Writes the event, applies it, tells everyone at the table.
   void commit(TableEntry& entry, const Event& e, int64_t now) {
     Table& t = *entry.table;
-    store.add_event(t.id(), t.seq() + 1, event_to_json(e).dump());
+    store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     t.apply(e, now);
     dirty.push_back(t.id());
     broadcast(entry);
@@ -153,12 +156,11 @@ struct Hub::Impl {
 
   std::string state_message(const TableEntry& entry, int seat, const Json& summary,
                             const Json& match) const {
-    return Json{{"type", "state"},
-                {"seq", entry.table->seq()},
-                {"table", summary},
-                {"match", match},
-                {"view", entry.table->view_json(seat)}}
-        .dump();
+    return dump(Json{{"type", "state"},
+                     {"seq", entry.table->seq()},
+                     {"table", summary},
+                     {"match", match},
+                     {"view", entry.table->view_json(seat)}});
   }
 
   Json summary(const TableEntry& entry) const {
@@ -244,7 +246,7 @@ struct Hub::Impl {
   std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
     std::string id = random_hex(8);
     while (tables.count(id)) id = random_hex(8);
-    store.add_table(id, setup_to_json(setup).dump());
+    store.add_table(id, dump(setup_to_json(setup)));
     TableEntry& entry = tables[id];
     entry.table = std::make_unique<Table>(id, setup, rules);
     dirty.push_back(id);
@@ -383,11 +385,10 @@ struct Hub::Impl {
     conn.table = entry.table->id();
     conn.seat = g ? entry.table->seat_of(g->id) : -1;
     entry.conns.insert(c);
-    outlet.send(c, Json{{"type", "welcome"},
-                        {"table", conn.table},
-                        {"seat", conn.seat},
-                        {"role", conn.seat >= 0 ? "player" : "spectator"}}
-                       .dump());
+    outlet.send(c, dump(Json{{"type", "welcome"},
+                             {"table", conn.table},
+                             {"seat", conn.seat},
+                             {"role", conn.seat >= 0 ? "player" : "spectator"}}));
     if (conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
         entry.table->stage() != TableStage::Finished) {
       commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);

@@ -1,0 +1,78 @@
+// libFuzzer target: hostile input to the game server's logic. Each input is a list of lines for a
+// fresh Hub (in-memory database) with a guest seated at a table and connected: a line starting
+// with "H " is an HTTP request ("H POST /api/tables {...}"), any other line a WebSocket message.
+// Whatever comes in, the hub must not crash, must answer HTTP with JSON, and must send only
+// JSON objects with a type.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "server/hub.h"
+
+namespace {
+
+using Json = nlohmann::json;
+using whist::server::ConnId;
+
+struct CheckingOutlet : whist::server::Outlet {
+  void send(ConnId, std::string text) override {
+    const Json j = Json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("type")) std::abort();
+  }
+  void close(ConnId, std::string) override {}
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  CheckingOutlet out;
+  whist::server::Hub hub({":memory:", 60000, 1}, out);
+  const auto token =
+      Json::parse(hub.http("POST", "/api/guests", R"({"name":"Ana"})", 0).body)["token"];
+  const Json table = Json::parse(
+      hub.http("POST", "/api/tables",
+               Json{{"token", token},
+                    {"variant", "romanian"},
+                    {"options", {{"schedule", "2,1"}}},
+                    {"seats", {"human", "random", "random", "random"}}}
+                   .dump(),
+               0)
+          .body);
+  const std::string id = table["id"];
+  hub.http("POST", "/api/tables/" + id + "/join", Json{{"token", token}, {"seat", 0}}.dump(), 0);
+  hub.open(1, 0);
+  hub.message(1, Json{{"type", "hello"}, {"table", id}, {"token", token}}.dump(), 0);
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  int64_t now = 0;
+  size_t start = 0;
+  for (int line = 0; start <= input.size() && line < 64; ++line) {
+    size_t end = input.find('\n', start);
+    if (end == std::string_view::npos) end = input.size();
+    std::string_view text = input.substr(start, end - start);
+    start = end + 1;
+    now += 1000;
+    if (text.substr(0, 2) == "H ") {
+      text.remove_prefix(2);
+      const size_t sp1 = text.find(' ');
+      const size_t sp2 = sp1 == std::string_view::npos ? sp1 : text.find(' ', sp1 + 1);
+      const std::string_view method = text.substr(0, sp1);
+      const std::string_view target =
+          sp1 == std::string_view::npos ? std::string_view() : text.substr(sp1 + 1, sp2 - sp1 - 1);
+      const std::string_view body =
+          sp2 == std::string_view::npos ? std::string_view() : text.substr(sp2 + 1);
+      const whist::server::HttpReply r = hub.http(method, target, body, now);
+      if (r.content_type == "application/json" && r.status != 200 && r.status != 201) {
+        if (Json::parse(r.body, nullptr, false).is_discarded()) std::abort();
+      }
+    } else {
+      hub.message(1, text, now);
+    }
+    hub.run_bots(now);
+    hub.tick(now);
+  }
+  hub.closed(1, now);
+  return 0;
+}
