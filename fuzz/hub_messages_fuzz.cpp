@@ -32,15 +32,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   whist::server::Hub hub({":memory:", 60000, 1}, out);
   const auto token =
       Json::parse(hub.http("POST", "/api/guests", R"({"name":"Ana"})", 0).body)["token"];
-  const Json table = Json::parse(
-      hub.http("POST", "/api/tables",
-               Json{{"token", token},
-                    {"variant", "romanian"},
-                    {"options", {{"schedule", "2,1"}}},
-                    {"seats", {"human", "random", "random", "random"}}}
-                   .dump(),
-               0)
-          .body);
+  const Json table = Json::parse(hub.http("POST", "/api/tables",
+                                          Json{{"token", token},
+                                               {"variant", "romanian"},
+                                               {"options", {{"schedule", "2,1"}}},
+                                               {"seats", {"human", "random", "random", "random"}}}
+                                              .dump(),
+                                          0)
+                                     .body);
   const std::string id = table["id"];
   hub.http("POST", "/api/tables/" + id + "/join", Json{{"token", token}, {"seat", 0}}.dump(), 0);
   hub.open(1, 0);
