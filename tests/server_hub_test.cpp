@@ -299,6 +299,41 @@ TEST_F(HubTest, ABotPlaysForAPlayerAwayPastTheGraceAndHandsTheSeatBack) {
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
+TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
+  const std::string ana = guest("Ana");
+  const Reply r = call("POST", "/api/tables",
+                       {{"token", ana},
+                        {"variant", "romanian"},
+                        {"options", {{"schedule", "3"}}},
+                        {"seats", {"human", "random", "random", "random"}},
+                        {"turn_seconds", 5}});
+  ASSERT_EQ(r.status, 201) << r.body;
+  const std::string id = r.body["id"];
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["turn_seconds"], 5);
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  ASSERT_FALSE(out_.last_of(1, "state")["view"]["legal"].empty());
+  const uint64_t waiting = seq(id);
+  now_ += 4999;
+  hub_->tick(now_);
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(id), waiting);
+  now_ += 1;
+  hub_->tick(now_);
+  hub_->run_bots(now_);
+  EXPECT_GT(seq(id), waiting);  // her move was made for her, and the bots went on
+  const Json seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_FALSE(seats[0]["bot_playing"]);  // only that move
+  EXPECT_EQ(out_.last_of(1, "state")["view"]["to_move"], 0);
+  const Reply bad = call("POST", "/api/tables",
+                         {{"token", ana},
+                          {"variant", "romanian"},
+                          {"seats", {"human", "random", "random", "random"}},
+                          {"turn_seconds", -1}});
+  EXPECT_EQ(bad.body["error"]["field"], "turn_seconds");
+}
+
 class HubRestartTest : public HubTest {
  protected:
   HubRestartTest() : HubTest(temp_db()) {}

@@ -109,6 +109,7 @@ struct Hub::Impl {
     std::set<ConnId> conns;
     std::map<int, int> seat_conns;  // seat -> open connections playing it
     uint64_t handed_out = 0;        // seq of the last bot job handed out (+1; 0 none)
+    uint64_t timed_out = 0;         // seq whose player to move ran out of time (+1; 0 none)
   };
 
   Impl(const HubConfig& c, Outlet& o) : config(c), outlet(o), store(c.db_path), rng(c.seed) {}
@@ -513,6 +514,10 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
 void Hub::tick(int64_t now_ms) {
   impl_->restart(now_ms);
   for (auto& [id, entry] : impl_->tables) {
+    if (entry.timed_out != entry.table->seq() + 1 && entry.table->turn_expired(now_ms)) {
+      entry.timed_out = entry.table->seq() + 1;
+      impl_->dirty.push_back(id);
+    }
     for (const int seat : entry.table->overdue(now_ms, impl_->config.grace_ms)) {
       impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
     }
@@ -525,7 +530,7 @@ std::optional<BotJob> Hub::next_bot_job() {
     impl_->dirty.pop_front();
     auto& entry = impl_->tables.at(id);
     if (entry.handed_out == entry.table->seq() + 1) continue;
-    std::optional<BotJob> job = entry.table->bot_job();
+    std::optional<BotJob> job = entry.table->bot_job(entry.timed_out == entry.table->seq() + 1);
     if (!job) continue;
     entry.handed_out = entry.table->seq() + 1;
     return job;

@@ -122,6 +122,13 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
     if (!p->is_boolean()) return "public: must be true or false";
     out.is_public = p->get<bool>();
   }
+  out.turn_seconds = 0;
+  if (const auto t = j.find("turn_seconds"); t != j.end() && !t->is_null()) {
+    if (!t->is_number_integer() || t->get<int64_t>() < 0 || t->get<int64_t>() > 3600) {
+      return "turn_seconds: a whole number of seconds, 0 (no timer) to 3600";
+    }
+    out.turn_seconds = t->get<int>();
+  }
   out.name.clear();
   if (const auto n = j.find("name"); n != j.end() && !n->is_null()) {
     if (!n->is_string()) return "name: must be a string";
@@ -221,6 +228,9 @@ std::string Table::check(const Event& e) const {
 
 void Table::apply(const Event& e, int64_t now_ms) {
   ++seq_;
+  if (e.kind == EventKind::Act || e.kind == EventKind::Join || e.kind == EventKind::Restart) {
+    turn_start_ms_ = now_ms;
+  }
   if (e.kind == EventKind::Restart) {
     for (SeatState& s : seats_) {
       s.connected = false;
@@ -291,7 +301,16 @@ void Table::deal_next() {
   match_->deal_random(rng);
 }
 
-std::optional<BotJob> Table::bot_job() const {
+bool Table::turn_expired(int64_t now_ms) const {
+  if (setup_.turn_seconds <= 0 || stage_ != TableStage::Playing || !match_->in_deal()) {
+    return false;
+  }
+  const int seat = match_->state().to_move();
+  return seat >= 0 && is_human_seat(seat) && !seats_[static_cast<size_t>(seat)].away &&
+         now_ms - turn_start_ms_ >= int64_t{1000} * setup_.turn_seconds;
+}
+
+std::optional<BotJob> Table::bot_job(bool timed_out) const {
   if (stage_ != TableStage::Playing || !match_->in_deal()) return std::nullopt;
   const int seat = match_->state().to_move();
   if (seat < 0) return std::nullopt;
@@ -299,7 +318,7 @@ std::optional<BotJob> Table::bot_job() const {
   std::string spec;
   if (!is_human_seat(seat)) {
     spec = setup_.seats[static_cast<size_t>(seat)];
-  } else if (s.away || s.guest.empty()) {
+  } else if (s.away || s.guest.empty() || timed_out) {
     spec = kAwayBot;
   } else {
     return std::nullopt;
@@ -358,6 +377,7 @@ Json Table::summary(int spectators, const std::string& rematch) const {
           {"players", players()},
           {"options", options},
           {"public", setup_.is_public},
+          {"turn_seconds", setup_.turn_seconds},
           {"state", stage},
           {"seats", seats},
           {"spectators", spectators},

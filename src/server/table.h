@@ -28,7 +28,8 @@ struct TableSetup {
   std::vector<std::pair<std::string, std::string>> options;  // as given
   std::vector<std::string> seats;                            // "human" or a bot spec, by seat
   bool is_public = true;
-  uint64_t seed = 0;  // secret: deals the cards and seeds the bots
+  int turn_seconds = 0;  // a player to move this long has a bot play that move (0: no timer)
+  uint64_t seed = 0;     // secret: deals the cards and seeds the bots
 };
 
 nlohmann::json setup_to_json(const TableSetup& setup);  // with the seed: for the store only
@@ -87,8 +88,11 @@ class Table {
   // Applies a checked event; its number is seq() afterwards.
   void apply(const Event& e, int64_t now_ms);
 
-  // The bot decision due now: a bot seat, or a human seat a bot plays for, to move.
-  std::optional<BotJob> bot_job() const;
+  // The bot decision due now: a bot seat, or a human seat a bot plays for, to move; with
+  // `timed_out`, also a player whose turn timer has run out.
+  std::optional<BotJob> bot_job(bool timed_out = false) const;
+  // Whether the player to move has used up the turn timer by now.
+  bool turn_expired(int64_t now_ms) const;
   // Seats whose grace period has run out by now (connected players never are).
   std::vector<int> overdue(int64_t now_ms, int64_t grace_ms) const;
 
@@ -110,7 +114,8 @@ class Table {
   TableStage stage_ = TableStage::Waiting;
   std::vector<SeatState> seats_;
   std::unique_ptr<Match> match_;
-  int actions_ = 0;  // actions of the match so far (seeds the bots)
+  int actions_ = 0;            // actions of the match so far (seeds the bots)
+  int64_t turn_start_ms_ = 0;  // when the seat to move came to move
 };
 
 }  // namespace whist::server
