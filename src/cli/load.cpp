@@ -1,0 +1,297 @@
+// `whist load`: the load tool of docs/performance.md. It fills a running `whist serve` with
+// tables whose every seat is a client of this tool that plays a random legal action as soon as
+// it is its turn, over one WebSocket each, all on one thread (Boost.Beast, asynchronous). It
+// measures the time from each action sent to the broadcast of its result reaching the client
+// that sent it, and counts errors: error messages, and connections that close or fail.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "core/rng.h"
+
+namespace whist::cli {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct LoadArgs {
+  std::string address = "127.0.0.1";
+  int port = 8080;
+  int tables = 500;
+  std::string variant = "romanian";
+  double seconds = 30;
+  double warmup = 3;
+  uint64_t seed = 1;
+  int pid = 0;  // the server's, to read its memory
+  bool json = false;
+};
+
+struct Stats {
+  std::vector<double> latency_ms;
+  int64_t actions = 0;
+  int64_t errors = 0;
+  int64_t closed = 0;
+  std::string first_error;
+  bool measuring = false;
+};
+
+// Raises the open-file limit to its hard maximum: 2,000 sockets are past the usual 1,024.
+void raise_file_limit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+  }
+}
+
+// One synchronous HTTP exchange on a kept-alive connection.
+class Api {
+ public:
+  Api(net::io_context& ioc, const std::string& address, int port) : socket_(ioc) {
+    socket_.connect(tcp::endpoint(net::ip::make_address(address), static_cast<uint16_t>(port)));
+  }
+  Json post(const std::string& target, const Json& body) {
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::host, "load");
+    req.set(http::field::content_type, "application/json");
+    req.keep_alive(true);
+    req.body() = body.dump();
+    req.prepare_payload();
+    http::write(socket_, req);
+    http::response<http::string_body> res;
+    http::read(socket_, buffer_, res);
+    if (res.result_int() >= 300) {
+      throw std::runtime_error(target + ": " + std::to_string(res.result_int()) + " " + res.body());
+    }
+    return Json::parse(res.body());
+  }
+
+ private:
+  tcp::socket socket_;
+  beast::flat_buffer buffer_;
+};
+
+class Client : public std::enable_shared_from_this<Client> {
+ public:
+  Client(net::io_context& ioc, Stats& stats, std::string table, std::string token, uint64_t seed)
+      : ws_(net::make_strand(ioc)),
+        stats_(stats),
+        table_(std::move(table)),
+        token_(std::move(token)),
+        rng_(seed) {}
+
+  void start(const tcp::endpoint& server) {
+    beast::get_lowest_layer(ws_).async_connect(
+        server, [self = shared_from_this()](beast::error_code ec) {
+          if (ec) return self->fail("connect", ec);
+          self->ws_.async_handshake("load", "/ws", [self](beast::error_code ec2) {
+            if (ec2) return self->fail("handshake", ec2);
+            self->send(Json{{"type", "hello"}, {"table", self->table_}, {"token", self->token_}});
+            self->read();
+          });
+        });
+  }
+
+ private:
+  void fail(const char* what, beast::error_code ec) {
+    ++stats_.closed;
+    if (stats_.first_error.empty()) stats_.first_error = std::string(what) + ": " + ec.message();
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return self->fail("read", ec);
+      self->on_message(beast::buffers_to_string(self->buffer_.data()));
+      self->buffer_.consume(self->buffer_.size());
+      self->read();
+    });
+  }
+
+  void on_message(const std::string& text) {
+    const Json m = Json::parse(text, nullptr, false);
+    if (m.is_discarded()) return;
+    if (m["type"] == "error") {
+      ++stats_.errors;
+      if (stats_.first_error.empty()) stats_.first_error = text;
+      return;
+    }
+    if (m["type"] != "state") return;
+    const uint64_t seq = m["seq"];
+    if (waiting_for_ > 0 && seq >= waiting_for_) {
+      if (stats_.measuring) {
+        stats_.latency_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+        ++stats_.actions;
+      }
+      waiting_for_ = 0;
+    }
+    const Json& view = m["view"];
+    if (waiting_for_ > 0 || view.is_null() || view["legal"].empty()) return;
+    const Json& legal = view["legal"];
+    const Json& choice = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+    waiting_for_ = seq + 1;
+    sent_at_ = Clock::now();
+    send(Json{{"type", "act"}, {"action", choice["code"]}});
+  }
+
+  void send(const Json& message) {
+    queue_.push_back(message.dump());
+    if (queue_.size() == 1) write();
+  }
+  void write() {
+    ws_.async_write(net::buffer(queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, size_t) {
+                      if (ec) return self->fail("write", ec);
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->write();
+                    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  Stats& stats_;
+  std::string table_;
+  std::string token_;
+  Rng rng_;
+  uint64_t waiting_for_ = 0;
+  Clock::time_point sent_at_;
+};
+
+// The server's resident memory now and at its peak, in MB (from /proc), or -1.
+std::pair<double, double> server_memory(int pid) {
+  if (pid <= 0) return {-1, -1};
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  double rss = -1, hwm = -1;
+  std::string key;
+  while (status >> key) {
+    if (key == "VmRSS:") status >> rss;
+    if (key == "VmHWM:") status >> hwm;
+  }
+  return {rss / 1024, hwm / 1024};
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const auto k = static_cast<size_t>(p / 100 * static_cast<double>(v.size() - 1));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
+}
+
+int run_load(const LoadArgs& a) {
+  raise_file_limit();
+  net::io_context ioc;
+  Stats stats;
+  std::vector<std::shared_ptr<Client>> clients;
+  const auto t_setup = Clock::now();
+  try {
+    Api api(ioc, a.address, a.port);
+    for (int t = 0; t < a.tables; ++t) {
+      std::vector<std::string> tokens;
+      for (int s = 0; s < 4; ++s) {
+        tokens.push_back(
+            api.post("/api/guests", {{"name", "load" + std::to_string(4 * t + s)}}).at("token"));
+      }
+      // The schedule repeats until the deal cap, so tables play for the whole run.
+      const Json table =
+          api.post("/api/tables", {{"token", tokens[0]},
+                                   {"variant", a.variant},
+                                   {"players", 4},
+                                   {"options", {{"end", "deals"}, {"deals", "10000"}}},
+                                   {"seats", {"human", "human", "human", "human"}},
+                                   {"public", false}});
+      const std::string id = table.at("id");
+      for (int s = 0; s < 4; ++s) {
+        api.post("/api/tables/" + id + "/join", {{"token", tokens[s]}, {"seat", s}});
+        clients.push_back(std::make_shared<Client>(
+            ioc, stats, id, tokens[s], derive_seed(a.seed, {static_cast<uint64_t>(4 * t + s)})));
+      }
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "whist load: setting up the tables: %s\n", e.what());
+    return 1;
+  }
+  const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
+  const tcp::endpoint server(net::ip::make_address(a.address), static_cast<uint16_t>(a.port));
+  for (auto& c : clients) c->start(server);
+  ioc.run_for(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.warmup)));
+  stats.measuring = true;
+  stats.errors = 0;
+  const auto t0 = Clock::now();
+  ioc.run_for(
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.seconds)));
+  const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  stats.measuring = false;
+  const auto [rss, peak] = server_memory(a.pid);
+  std::vector<double>& l = stats.latency_ms;
+  const double p50 = percentile(l, 50), p90 = percentile(l, 90), p99 = percentile(l, 99);
+  const double max = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  if (a.json) {
+    std::printf("%s\n",
+                Json{{"clients", clients.size()},
+                     {"tables", a.tables},
+                     {"seconds", elapsed},
+                     {"actions", stats.actions},
+                     {"actions_per_second", static_cast<double>(stats.actions) / elapsed},
+                     {"latency_ms", {{"p50", p50}, {"p90", p90}, {"p99", p99}, {"max", max}}},
+                     {"errors", stats.errors},
+                     {"connections_failed_or_closed", stats.closed},
+                     {"server_rss_mb", rss},
+                     {"server_peak_rss_mb", peak}}
+                    .dump(2)
+                    .c_str());
+  } else {
+    std::printf("%zu clients at %d tables (set up in %.1f s), measured over %.1f s\n",
+                clients.size(), a.tables, setup_s, elapsed);
+    std::printf("actions: %lld (%.0f a second)\n", static_cast<long long>(stats.actions),
+                static_cast<double>(stats.actions) / elapsed);
+    std::printf("action to broadcast: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50,
+                p90, p99, max);
+    std::printf("errors: %lld; connections failed or closed: %lld\n",
+                static_cast<long long>(stats.errors), static_cast<long long>(stats.closed));
+    if (rss >= 0) std::printf("server memory: %.0f MB now, %.0f MB at its peak\n", rss, peak);
+    if (!stats.first_error.empty()) std::printf("first error: %s\n", stats.first_error.c_str());
+  }
+  return stats.errors == 0 && stats.closed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_load(CLI::App& app, int& status) {
+  auto args = std::make_shared<LoadArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "load",
+      "load a running `whist serve` with tables of random-playing clients (docs/performance.md)");
+  cmd->add_option("--address", args->address, "the server's address");
+  cmd->add_option("--port", args->port, "the server's port")->check(CLI::Range(1, 65535));
+  cmd->add_option("--tables", args->tables, "tables, four clients each")
+      ->check(CLI::Range(1, 5000));
+  cmd->add_option("--variant", args->variant, "the preset the tables play");
+  cmd->add_option("--seconds", args->seconds, "how long to measure")
+      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
+      ->check(CLI::Range(0.0, 600.0));
+  cmd->add_option("--seed", args->seed, "seeds the clients' random choices");
+  cmd->add_option("--pid", args->pid, "the server's process id, to report its memory");
+  cmd->add_flag("--json", args->json, "the results as JSON");
+  cmd->callback([args, &status] { status = run_load(*args); });
+}
+
+}  // namespace whist::cli
