@@ -1,6 +1,8 @@
 // HTTP/1.1 on one connection: the API through the hub, the web client's files, the WebSocket
 // upgrade. One request at a time (keep-alive, no pipelining in parallel), each read under a
 // deadline so that idle connections do not pile up.
+#include <fmt/core.h>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -62,8 +64,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void on_read(const beast::error_code& ec) {
     if (ec == http::error::body_limit) {
-      reply_error(http::status::payload_too_large, "too-large",
-                  "the request body is larger than 16 KiB", false);
+      reply_error(
+          http::status::payload_too_large, "too-large",
+          fmt::format("the request body is larger than {} bytes", transport_.config.max_http_body),
+          false);
       return;
     }
     if (ec && ec.category() == http::make_error_code(http::error::bad_target).category() &&
@@ -78,7 +82,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     HttpRequest request = parser_->release();
     if (websocket::is_upgrade(request)) {
-      if (path_of(request.target()) == "/ws" && !transport_.stopping) {
+      if (path_of(request.target()) == "/ws" && transport_.stopping) {
+        reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
+                    false);
+      } else if (path_of(request.target()) == "/ws") {
         handed_over_ = true;
         auto session = std::make_shared<WsSession>(transport_, std::move(stream_));
         session->start(std::move(request));

@@ -1,5 +1,7 @@
 #include "server/ws_session.h"
 
+#include <fmt/core.h>
+
 namespace whist::server {
 
 namespace {
@@ -87,7 +89,8 @@ void WsSession::on_message() {
     return;
   }
   if (!take_token()) {
-    close("rate limit: more than 20 messages a second", websocket::close_code::policy_error, false);
+    close(fmt::format("rate limit: more than {} messages a second", transport_.config.ws_rate),
+          websocket::close_code::policy_error, false);
     return;
   }
   const std::string text = beast::buffers_to_string(in_.data());
