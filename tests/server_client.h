@@ -135,7 +135,12 @@ inline std::string raw_exchange(uint16_t port, const std::string& bytes) {
 // A WebSocket client at /ws.
 class WsClient {
  public:
-  explicit WsClient(uint16_t port) : ws_(io_) {
+  // `receive_buffer` > 0: that SO_RCVBUF, to play a slow reader.
+  explicit WsClient(uint16_t port, int receive_buffer = 0) : ws_(io_) {
+    ws_.next_layer().open(Tcp::v4());
+    if (receive_buffer > 0) {
+      ws_.next_layer().set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+    }
     ws_.next_layer().connect(local(port));
     ws_.handshake("127.0.0.1", "/ws");
   }

@@ -80,6 +80,28 @@ TEST_F(TransportWs, ClosesOnABinaryMessage) {
   EXPECT_EQ(client.reason().reason, "only text messages are accepted");
 }
 
+// A client that sends and never reads: its answers pile up past the queue's limit and it is
+// dropped (it cannot read the close frame behind its backlog, so the test sees its sends fail).
+TEST(TransportSlowReader, IsDroppedAndTheServerCarriesOn) {
+  server::TransportConfig config;
+  config.max_send_queue = 4096;
+  config.ws_rate = config.ws_burst = 1e9;
+  config.close_deadline_ms = 300;
+  RunningServer server(config);
+  WsClient slow(server.port(), 4096);
+  const auto start = std::chrono::steady_clock::now();
+  beast::error_code ec;
+  int sent = 0;
+  for (; sent < 1000000 && !ec; ++sent) {
+    slow.ws().write(asio::buffer(std::string_view(R"({"type":"ping"})")), ec);
+  }
+  EXPECT_TRUE(ec) << "all sent";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+  WsClient fine(server.port());
+  fine.send(R"({"type":"ping"})");
+  EXPECT_TRUE(fine.receive().has_value());
+}
+
 TEST_F(TransportWs, ManyConnectionsAtOnce) {
   std::vector<std::unique_ptr<WsClient>> clients;
   for (int i = 0; i < 50; ++i) clients.push_back(std::make_unique<WsClient>(server_.port()));

@@ -30,6 +30,9 @@ struct TransportConfig {
   double ws_rate = 20;                  // messages a second per connection...
   double ws_burst = 40;                 // ...with this burst
   int64_t http_timeout_ms = 30000;      // an HTTP connection idle this long is closed
+  // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
+  // its socket after this.
+  int64_t close_deadline_ms = 5000;
 };
 
 class Transport final : public Outlet {
@@ -44,13 +47,15 @@ class Transport final : public Outlet {
   uint16_t port() const;
 
   // Serves `hub` on the calling thread until stop() (or a signal, when configured). Call once.
-  // Every connection still open at the end is reported closed to the hub before it returns.
+  // The hub hears closed() exactly once for every connection it heard open(), whoever closed it
+  // (itself through close() too), and for those still open at the end before run() returns.
   void run(Hub& hub);
   // Any thread, also before run(): closes the listener and every connection, and ends run().
   void stop();
 
   // Outlet, for the hub (io thread only). Sends are queued per connection; unknown or closing
-  // connections are ignored. close() flushes what was sent before it, then closes with `reason`.
+  // connections are ignored, and a reader more than max_send_queue behind is closed. close()
+  // flushes what was sent before it, then closes with `reason` (code 1000; cut to 123 bytes).
   void send(ConnId conn, std::string text) override;
   void close(ConnId conn, std::string reason) override;
 

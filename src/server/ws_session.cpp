@@ -16,10 +16,6 @@ std::string fit_reason(std::string reason) {
   return reason;
 }
 
-// A peer that will not finish the closing handshake (or read what is queued before it) loses
-// its socket after this.
-constexpr auto kCloseDeadline = std::chrono::seconds(5);
-
 }  // namespace
 
 WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream)
@@ -148,7 +144,7 @@ void WsSession::close(std::string reason, websocket::close_code code, bool flush
   if (closing_ || finished_) return;
   closing_ = true;
   reason_ = websocket::close_reason(code, fit_reason(std::move(reason)));
-  kill_timer_.expires_after(kCloseDeadline);
+  kill_timer_.expires_after(std::chrono::milliseconds(transport_.config.close_deadline_ms));
   kill_timer_.async_wait([self = shared_from_this()](const beast::error_code& ec) {
     if (!ec) self->abort();
   });
