@@ -14,5 +14,6 @@ void add_arena(CLI::App& app, int& status);
 void add_play(CLI::App& app, int& status);
 void add_score(CLI::App& app, int& status);
 void add_load(CLI::App& app, int& status);
+void add_serve(CLI::App& app, int& status);
 
 }  // namespace whist::cli

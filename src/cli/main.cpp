@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   whist::cli::add_play(app, status);
   whist::cli::add_score(app, status);
   whist::cli::add_load(app, status);
+  whist::cli::add_serve(app, status);
   CLI11_PARSE(app, argc, argv);
   return status;
 }

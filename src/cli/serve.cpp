@@ -1,0 +1,90 @@
+// `whist serve`: the game server (docs/protocol.md): the web client, the lobby's API and the
+// tables' WebSockets on one port, until SIGINT or SIGTERM. Prints one line when it listens,
+// "listening on http://ADDRESS:PORT", which scripts and tests read to learn the port.
+#include <fmt/core.h>
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "cli/commands.h"
+#include "server/hub.h"
+#include "server/transport.h"
+
+namespace whist::cli {
+
+namespace {
+
+constexpr const char* kDefaultWeb = "web/dist";
+
+struct ServeArgs {
+  std::string address = "127.0.0.1";
+  int port = 8080;
+  std::string db = "whist.sqlite";
+  std::optional<std::string> web;
+  double grace = 60;
+  uint64_t seed = 0;
+};
+
+// Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
+// players a server should hold; the hard limit is ours to take.
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &limit);
+}
+
+int run_serve(const ServeArgs& args) {
+  server::TransportConfig transport_config;
+  transport_config.address = args.address;
+  transport_config.port = static_cast<uint16_t>(args.port);
+  transport_config.stop_on_signals = true;
+  if (args.web) {
+    std::error_code ec;
+    if (!args.web->empty() && !std::filesystem::is_directory(*args.web, ec)) {
+      fmt::print(stderr, "whist serve: --web '{}' is not a folder\n", *args.web);
+      return 2;
+    }
+    transport_config.web_dir = *args.web;
+  } else if (std::error_code ec; std::filesystem::is_directory(kDefaultWeb, ec)) {
+    transport_config.web_dir = kDefaultWeb;
+  }
+  const server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
+  raise_file_limit();
+  try {
+    server::Transport transport(transport_config);
+    server::Hub hub(hub_config, transport);
+    const bool v6 = args.address.find(':') != std::string::npos;
+    fmt::print("listening on http://{}{}{}:{}\n", v6 ? "[" : "", args.address, v6 ? "]" : "",
+               transport.port());
+    std::fflush(stdout);
+    transport.run(hub);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "whist serve: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_serve(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand("serve", "run the game server (docs/protocol.md)");
+  auto args = std::make_shared<ServeArgs>();
+  cmd->add_option("--port", args->port, "TCP port; 0 picks a free one (default 8080)")
+      ->check(CLI::Range(0, 65535));
+  cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)");
+  cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)");
+  cmd->add_option("--web", args->web,
+                  "the web client's build folder (default web/dist if it exists; empty: none)");
+  cmd->add_option("--grace", args->grace,
+                  "seconds a disconnected player's seat waits before a bot plays it (default 60)")
+      ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)");
+  cmd->callback([args, &status] { status = run_serve(*args); });
+}
+
+}  // namespace whist::cli

@@ -1,0 +1,232 @@
+// HTTP/1.1 on one connection: the API through the hub, the web client's files, the WebSocket
+// upgrade. One request at a time (keep-alive, no pipelining in parallel), each read under a
+// deadline so that idle connections do not pile up.
+#include <fmt/core.h>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "server/transport_impl.h"
+#include "server/ws_session.h"
+
+namespace whist::server {
+
+namespace {
+
+constexpr auto kLinger = std::chrono::seconds(2);
+constexpr std::string_view kCsp = "default-src 'self'; connect-src 'self' ws: wss:";
+
+void add_security_headers(http::fields& fields) {
+  fields.set(http::field::server, "whist");
+  fields.set("X-Content-Type-Options", "nosniff");
+  fields.set("X-Frame-Options", "DENY");
+  fields.set("Referrer-Policy", "no-referrer");
+  fields.set("Content-Security-Policy", kCsp);
+}
+
+std::string error_json(std::string_view code, std::string_view message) {
+  // Codes and messages here are fixed strings without quotes or backslashes.
+  return "{\"error\":{\"code\":\"" + std::string(code) + "\",\"message\":\"" +
+         std::string(message) + "\"}}";
+}
+
+bool is_api(std::string_view target) { return target.starts_with("/api/"); }
+
+std::string_view path_of(std::string_view target) {
+  return target.substr(0, target.find_first_of("?#"));
+}
+
+}  // namespace
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Transport::Impl& transport, Tcp::socket socket)
+      : transport_(transport), stream_(std::move(socket)) {}
+
+  void close_now() {
+    if (handed_over_) return;
+    beast::error_code ignored;
+    stream_.socket().close(ignored);
+  }
+
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(transport_.config.max_http_body);
+    parser_->header_limit(16 * 1024);
+    stream_.expires_after(std::chrono::milliseconds(transport_.config.http_timeout_ms));
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](const beast::error_code& ec, size_t) { self->on_read(ec); });
+  }
+
+ private:
+  void on_read(const beast::error_code& ec) {
+    if (ec == http::error::body_limit) {
+      reply_error(
+          http::status::payload_too_large, "too-large",
+          fmt::format("the request body is larger than {} bytes", transport_.config.max_http_body),
+          false);
+      return;
+    }
+    if (ec && ec.category() == http::make_error_code(http::error::bad_target).category() &&
+        ec != http::error::end_of_stream && ec != http::error::partial_message) {
+      reply_error(http::status::bad_request, "bad-request", "malformed HTTP request", false);
+      return;
+    }
+    if (ec) {  // the peer went away or stayed silent past the deadline
+      beast::error_code ignored;
+      stream_.socket().shutdown(Tcp::socket::shutdown_both, ignored);
+      return;
+    }
+    HttpRequest request = parser_->release();
+    if (websocket::is_upgrade(request)) {
+      if (path_of(request.target()) == "/ws" && transport_.stopping) {
+        reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
+                    false);
+      } else if (path_of(request.target()) == "/ws") {
+        handed_over_ = true;
+        auto session = std::make_shared<WsSession>(transport_, std::move(stream_));
+        session->start(std::move(request));
+      } else {
+        reply_error(http::status::not_found, "not-found", "no WebSocket here", false);
+      }
+      return;
+    }
+    handle(request);
+  }
+
+  void handle(const HttpRequest& request) {
+    const bool keep_alive = request.keep_alive() && !transport_.stopping;
+    const std::string_view target = request.target();
+    if (is_api(target)) {
+      HttpReply reply;
+      const bool ok = transport_.call_hub("http", [&](Hub& hub) {
+        reply = hub.http(request.method_string(), target, request.body(), steady_now_ms());
+      });
+      if (!ok) {
+        reply_error(http::status::internal_server_error, "internal", "internal error", keep_alive);
+        return;
+      }
+      if (reply.status < 100 || reply.status > 599) {
+        log_error("http", "the hub answered status " + std::to_string(reply.status));
+        reply_error(http::status::internal_server_error, "internal", "internal error", keep_alive);
+        return;
+      }
+      http::response<http::string_body> res;
+      res.result(static_cast<unsigned>(reply.status));
+      res.set(http::field::content_type, reply.content_type);
+      res.set(http::field::cache_control, "no-store");
+      res.body() = std::move(reply.body);
+      write(std::move(res), keep_alive);
+      return;
+    }
+    if (path_of(target) == "/ws") {
+      reply_error(http::status::upgrade_required, "upgrade-required", "/ws is a WebSocket endpoint",
+                  keep_alive);
+      return;
+    }
+    if (request.method() != http::verb::get && request.method() != http::verb::head) {
+      http::response<http::string_body> res{http::status::method_not_allowed, 11};
+      res.set(http::field::allow, "GET, HEAD");
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.body() = "method not allowed\n";
+      write(std::move(res), keep_alive);
+      return;
+    }
+    serve_file(target, request.method() == http::verb::head, keep_alive);
+  }
+
+  void serve_file(std::string_view target, bool head, bool keep_alive) {
+    const auto path = transport_.files.resolve(target);
+    http::file_body::value_type body;
+    beast::error_code ec;
+    if (path) body.open(path->c_str(), beast::file_mode::scan, ec);
+    if (!path || ec) {
+      http::response<http::string_body> res{http::status::not_found, 11};
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.body() = "not found\n";
+      write(std::move(res), keep_alive);
+      return;
+    }
+    const auto size = body.size();
+    const std::string_view type = content_type_for(*path);
+    if (head) {
+      http::response<http::empty_body> res{http::status::ok, 11};
+      res.set(http::field::content_type, type);
+      res.content_length(size);
+      write(std::move(res), keep_alive);
+      return;
+    }
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(http::status::ok, 11)};
+    res.set(http::field::content_type, type);
+    write(std::move(res), keep_alive);
+  }
+
+  void reply_error(http::status status, std::string_view code, std::string_view message,
+                   bool keep_alive) {
+    http::response<http::string_body> res{status, 11};
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.body() = error_json(code, message);
+    write(std::move(res), keep_alive);
+  }
+
+  template <class Body>
+  void write(http::response<Body>&& res, bool keep_alive) {
+    add_security_headers(res);
+    res.keep_alive(keep_alive);
+    // A HEAD answer (empty_body) keeps the length of the file it stands for.
+    if constexpr (!std::is_same_v<Body, http::empty_body>) res.prepare_payload();
+    // The response lives in the handler until the write is done.
+    auto owned = std::make_shared<http::response<Body>>(std::move(res));
+    stream_.expires_after(std::chrono::milliseconds(transport_.config.http_timeout_ms));
+    http::async_write(stream_, *owned,
+                      [self = shared_from_this(), owned](const beast::error_code& ec, size_t) {
+                        self->on_write(ec, owned->keep_alive());
+                      });
+  }
+
+  void on_write(const beast::error_code& ec, bool keep_alive) {
+    if (!ec && keep_alive) {
+      read();
+      return;
+    }
+    beast::error_code ignored;
+    stream_.socket().shutdown(Tcp::socket::shutdown_send, ignored);
+    if (!ec) linger();
+  }
+
+  // Reads and drops what the peer still sends (the rest of a refused body) until it closes, for
+  // a little while: closing a socket with unread data resets it, and the peer could lose the
+  // answer.
+  void linger() {
+    stream_.expires_after(kLinger);
+    linger_more();
+  }
+  void linger_more() {
+    stream_.async_read_some(asio::buffer(scratch_),
+                            [self = shared_from_this()](const beast::error_code& ec, size_t) {
+                              if (!ec) self->linger_more();
+                            });
+  }
+
+  Transport::Impl& transport_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::array<char, 4096> scratch_{};
+  bool handed_over_ = false;  // to a WebSocket session, with the stream
+};
+
+void start_http_session(Transport::Impl& transport, Tcp::socket socket) {
+  auto session = std::make_shared<HttpSession>(transport, std::move(socket));
+  transport.add_http_session(session);
+  session->read();
+}
+
+void close_http_session(HttpSession& session) { session.close_now(); }
+
+}  // namespace whist::server

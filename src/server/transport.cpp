@@ -1,0 +1,242 @@
+#include "server/transport.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <csignal>
+#include <stdexcept>
+#include <thread>
+
+#include "server/transport_impl.h"
+#include "server/ws_session.h"
+
+namespace whist::server {
+
+namespace {
+
+// How long open WebSockets get to say goodbye when the server stops.
+constexpr auto kShutdownGrace = std::chrono::seconds(2);
+// After a failed accept (out of file descriptors, say), a pause rather than a busy loop.
+constexpr auto kAcceptRetry = std::chrono::milliseconds(50);
+// After the io loop, how long the connections' last handlers may take.
+constexpr auto kDrainLimit = std::chrono::seconds(1);
+
+int bot_thread_count(int configured) {
+  if (configured > 0) return configured;
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::max(1, cores - 1);
+}
+
+}  // namespace
+
+int64_t steady_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void log_error(std::string_view what, std::string_view detail) {
+  fmt::print(stderr, "whist serve: {}: {}\n", what, detail);
+  std::fflush(stderr);
+}
+
+Transport::Impl::Impl(const TransportConfig& cfg) : config(cfg), files(cfg.web_dir) {
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(config.address, ec);
+  if (ec) throw std::runtime_error("bad address '" + config.address + "': " + ec.message());
+  const Tcp::endpoint endpoint(address, config.port);
+  const auto fail = [&](std::string_view step) {
+    throw std::runtime_error(
+        fmt::format("cannot {} {}:{}: {}", step, config.address, config.port, ec.message()));
+  };
+  if (acceptor.open(endpoint.protocol(), ec); ec) fail("open a socket for");
+  if (acceptor.set_option(asio::socket_base::reuse_address(true), ec); ec) fail("configure");
+  if (acceptor.bind(endpoint, ec); ec) fail("bind");
+  if (acceptor.listen(asio::socket_base::max_listen_connections, ec); ec) fail("listen on");
+  port = acceptor.local_endpoint().port();
+  if (config.stop_on_signals) {
+    // Registered now, before anyone is told the port, so that an early signal still stops run().
+    signals.emplace(io, SIGINT, SIGTERM);
+    signals->async_wait([this](const beast::error_code& error, int) {
+      if (!error) shutdown();
+    });
+  }
+  bots.emplace(static_cast<size_t>(bot_thread_count(config.bot_threads)));
+}
+
+Transport::Impl::~Impl() {
+  // A job may still be computing; its result, posted to the io_context, is dropped with it.
+  bots->stop();
+  bots->join();
+}
+
+void Transport::Impl::run(Hub& h) {
+  hub = &h;
+  accept();
+  schedule_tick();
+  run_io();
+  drain();
+  hub = nullptr;
+}
+
+void Transport::Impl::run_io() {
+  for (;;) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& e) {
+      // A handler threw (the hub's exceptions are caught where it is called): log, carry on.
+      log_error("io thread", e.what());
+    }
+  }
+}
+
+// Closes every connection still open and lets their handlers run once more, so that each
+// session ends the usual way (the hub hears of every WebSocket closing) before run() returns.
+void Transport::Impl::drain() {
+  draining = true;
+  stop_timer.cancel();
+  accept_retry.cancel();
+  tick_timer.cancel();
+  std::vector<std::shared_ptr<WsSession>> open;
+  for (const auto& [id, weak] : sessions) {
+    if (auto session = weak.lock()) open.push_back(std::move(session));
+  }
+  for (const auto& session : open) session->abort();
+  for (const auto& weak : http_sessions) {
+    if (auto session = weak.lock()) close_http_session(*session);
+  }
+  http_sessions.clear();
+  io.restart();
+  try {
+    io.run_for(kDrainLimit);
+  } catch (const std::exception& e) {
+    log_error("io thread", e.what());
+  }
+  const int64_t now = steady_now_ms();
+  for (const auto& [id, session] : sessions) {
+    call_hub("closed", [&, id = id](Hub& hb) { hb.closed(id, now); });
+  }
+  sessions.clear();
+}
+
+void Transport::Impl::accept() {
+  acceptor.async_accept([this](const beast::error_code& ec, Tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+    if (ec) {
+      log_error("accept", ec.message());
+      accept_retry.expires_after(kAcceptRetry);
+      accept_retry.async_wait([this](const beast::error_code& error) {
+        if (!error && !stopping) accept();
+      });
+      return;
+    }
+    beast::error_code ignored;
+    socket.set_option(Tcp::no_delay(true), ignored);  // small game messages, sent at once
+    start_http_session(*this, std::move(socket));
+    accept();
+  });
+}
+
+void Transport::Impl::schedule_tick() {
+  tick_timer.expires_after(std::chrono::milliseconds(config.tick_ms));
+  tick_timer.async_wait([this](const beast::error_code& ec) {
+    if (ec || stopping) return;
+    call_hub("tick", [](Hub& h) { h.tick(steady_now_ms()); });
+    schedule_tick();
+  });
+}
+
+void Transport::Impl::drain_bot_jobs() {
+  if (hub == nullptr) return;
+  try {
+    while (auto job = hub->next_bot_job()) {
+      asio::post(*bots, [this, job = std::move(*job)]() mutable {
+        try {
+          const Action action = run_bot_job(job);
+          asio::post(io, [this, job = std::move(job), action] {
+            call_hub("bot_done", [&](Hub& h) { h.bot_done(job, action, steady_now_ms()); });
+          });
+        } catch (const std::exception& e) {
+          // The hub hands a job out once per position, so this table now waits for a player.
+          log_error("bot job for table " + job.table, e.what());
+        }
+      });
+    }
+  } catch (const std::exception& e) {
+    log_error("next_bot_job", e.what());
+  }
+}
+
+ConnId Transport::Impl::add_session(const std::shared_ptr<WsSession>& session) {
+  const ConnId id = next_id++;
+  sessions.emplace(id, session);
+  return id;
+}
+
+void Transport::Impl::remove_session(ConnId id) {
+  sessions.erase(id);
+  if (stopping && !draining && sessions.empty()) io.stop();
+}
+
+void Transport::Impl::add_http_session(const std::shared_ptr<HttpSession>& session) {
+  if (http_sessions.size() >= http_sweep_at_) {
+    std::erase_if(http_sessions, [](const auto& weak) { return weak.expired(); });
+    http_sweep_at_ = std::max<size_t>(64, 2 * http_sessions.size());
+  }
+  http_sessions.push_back(session);
+}
+
+std::shared_ptr<WsSession> Transport::Impl::find_session(ConnId id) const {
+  const auto it = sessions.find(id);
+  return it == sessions.end() ? nullptr : it->second.lock();
+}
+
+void Transport::Impl::shutdown() {
+  if (stopping) return;
+  stopping = true;
+  beast::error_code ignored;
+  acceptor.close(ignored);
+  accept_retry.cancel();
+  tick_timer.cancel();
+  if (signals) signals->cancel(ignored);
+  if (sessions.empty()) {
+    io.stop();
+    return;
+  }
+  // Copied: a close can end a session at once and unregister it.
+  std::vector<std::shared_ptr<WsSession>> open;
+  for (const auto& [id, weak] : sessions) {
+    if (auto session = weak.lock()) open.push_back(std::move(session));
+  }
+  for (const auto& session : open) {
+    session->close("server shutting down", websocket::close_code::going_away, true);
+  }
+  stop_timer.expires_after(kShutdownGrace);
+  stop_timer.async_wait([this](const beast::error_code& ec) {
+    if (!ec) io.stop();
+  });
+}
+
+Transport::Transport(const TransportConfig& config) : impl_(std::make_unique<Impl>(config)) {}
+Transport::~Transport() = default;
+
+uint16_t Transport::port() const { return impl_->port; }
+
+void Transport::run(Hub& hub) { impl_->run(hub); }
+
+void Transport::stop() {
+  asio::post(impl_->io, [impl = impl_.get()] { impl->shutdown(); });
+}
+
+void Transport::send(ConnId conn, std::string text) {
+  if (auto session = impl_->find_session(conn)) session->send(std::move(text));
+}
+
+void Transport::close(ConnId conn, std::string reason) {
+  if (auto session = impl_->find_session(conn)) {
+    session->close(std::move(reason), websocket::close_code::normal, true);
+  }
+}
+
+}  // namespace whist::server

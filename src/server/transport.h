@@ -1,0 +1,68 @@
+// The game server's sockets (Boost.Beast): the web client's files, the lobby's HTTP API and the
+// players' WebSockets on one port, in front of a Hub (server/hub.h, docs/protocol.md).
+//
+// Threads: one io thread (the caller of run()) owns every socket and makes every call into the
+// Hub, which is not thread safe. Bot decisions, the one slow thing, run on a small worker pool
+// and their results are posted back to the io thread. Nothing else blocks: sessions are
+// asynchronous, so a few thousand WebSockets cost memory, not threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "server/hub.h"
+
+namespace whist::server {
+
+struct TransportConfig {
+  std::string address = "127.0.0.1";
+  uint16_t port = 8080;          // 0: any free port (port() tells which)
+  std::string web_dir;           // the web client's files; empty or missing: 404 outside /api/
+  int bot_threads = 0;           // 0: one less than the cores, at least 1
+  bool stop_on_signals = false;  // SIGINT and SIGTERM stop run() cleanly (the serve command)
+  int64_t tick_ms = 200;         // how often the hub's timers are checked
+  // Limits (docs/protocol.md); tests lower the timeouts.
+  size_t max_http_body = 16 * 1024;
+  size_t max_ws_message = 4096;
+  size_t max_send_queue = 1024 * 1024;  // bytes waiting for a slow reader before it is closed
+  double ws_rate = 20;                  // messages a second per connection...
+  double ws_burst = 40;                 // ...with this burst
+  int64_t http_timeout_ms = 30000;      // an HTTP connection idle this long is closed
+  // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
+  // its socket after this.
+  int64_t close_deadline_ms = 5000;
+};
+
+class Transport final : public Outlet {
+ public:
+  // Binds and listens at once (so port() is known before run()). Throws std::runtime_error when
+  // the address cannot be used.
+  explicit Transport(const TransportConfig& config);
+  ~Transport() override;
+  Transport(const Transport&) = delete;
+  Transport& operator=(const Transport&) = delete;
+
+  uint16_t port() const;
+
+  // Serves `hub` on the calling thread until stop() (or a signal, when configured). Call once.
+  // The hub hears closed() exactly once for every connection it heard open(), whoever closed it
+  // (itself through close() too), and for those still open at the end before run() returns.
+  void run(Hub& hub);
+  // Any thread, also before run(): closes the listener and every connection, and ends run().
+  void stop();
+
+  // Outlet, for the hub (io thread only). Sends are queued per connection; unknown or closing
+  // connections are ignored, and a reader more than max_send_queue behind is closed. close()
+  // flushes what was sent before it, then closes with `reason` (code 1000; cut to 123 bytes).
+  void send(ConnId conn, std::string text) override;
+  void close(ConnId conn, std::string reason) override;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace whist::server

@@ -1,0 +1,106 @@
+// The transport's insides, shared by transport.cpp, http_session.cpp and ws_session.cpp (not part
+// of the server's interface).
+#pragma once
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/static_files.h"
+#include "server/transport.h"
+
+namespace whist::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace websocket = boost::beast::websocket;
+using Tcp = boost::asio::ip::tcp;
+using HttpRequest = http::request<http::string_body>;
+
+class WsSession;
+class HttpSession;
+
+// Milliseconds on the steady clock: the hub's `now`, which only ever compares times.
+int64_t steady_now_ms();
+
+// Writes one line to stderr: the server's log.
+void log_error(std::string_view what, std::string_view detail);
+
+struct Transport::Impl {
+  explicit Impl(const TransportConfig& config);
+  ~Impl();
+
+  void run(Hub& hub);
+  void shutdown();  // io thread
+
+  // Calls into the hub on the io thread; an exception is logged and does not escape (false
+  // then). Afterwards the bot jobs the call made due are handed to the pool.
+  template <class F>
+  bool call_hub(std::string_view what, F&& f) {
+    if (hub == nullptr) return false;
+    bool ok = true;
+    try {
+      f(*hub);
+    } catch (const std::exception& e) {
+      log_error(what, e.what());
+      ok = false;
+    } catch (...) {
+      log_error(what, "unknown exception");
+      ok = false;
+    }
+    drain_bot_jobs();
+    return ok;
+  }
+  void drain_bot_jobs();
+
+  // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
+  // and unregisters when it ends.
+  ConnId add_session(const std::shared_ptr<WsSession>& session);
+  void remove_session(ConnId id);
+  std::shared_ptr<WsSession> find_session(ConnId id) const;
+  // The HTTP connections, to close those still open when the server stops.
+  void add_http_session(const std::shared_ptr<HttpSession>& session);
+
+  TransportConfig config;
+  StaticFiles files;
+  uint16_t port = 0;  // as bound (the listener is closed when the server stops)
+  // Before the sockets and timers that belong to it, so that it is destroyed after them.
+  asio::io_context io{1};
+  Tcp::acceptor acceptor{io};
+  asio::steady_timer accept_retry{io};
+  asio::steady_timer tick_timer{io};
+  asio::steady_timer stop_timer{io};
+  std::optional<asio::signal_set> signals;
+  std::optional<asio::thread_pool> bots;
+  Hub* hub = nullptr;
+  bool stopping = false;  // stop() was called: goodbyes are being said
+  bool draining = false;  // the io loop has ended: what is left is being closed
+  ConnId next_id = 1;
+  std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
+  std::vector<std::weak_ptr<HttpSession>> http_sessions;  // expired ones are swept now and then
+
+ private:
+  void accept();
+  void schedule_tick();
+  void run_io();
+  void drain();
+  size_t http_sweep_at_ = 64;
+};
+
+// Serves HTTP on an accepted socket (keep-alive, a read timeout), handing /ws upgrades over.
+void start_http_session(Transport::Impl& transport, Tcp::socket socket);
+// Closes its socket now: every pending operation ends with an error.
+void close_http_session(HttpSession& session);
+
+}  // namespace whist::server

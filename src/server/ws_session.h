@@ -1,0 +1,54 @@
+// One player's WebSocket: reads text messages (size and rate limited) into the hub, writes the
+// hub's messages through a bounded queue (Beast allows one write at a time).
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/transport_impl.h"
+
+namespace whist::server {
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(Transport::Impl& transport, beast::tcp_stream stream);
+
+  // Answers the upgrade; once it is done the connection is registered and opened in the hub.
+  void start(HttpRequest request);
+
+  void send(std::string text);
+  // No more sends after this; with `flush` what is queued goes first. The first reason wins.
+  void close(std::string reason, websocket::close_code code, bool flush);
+  // Drops the connection at once, without a close frame (the hub is told).
+  void abort();
+
+ private:
+  void on_accept(const beast::error_code& ec);
+  void read();
+  void on_read(const beast::error_code& ec);
+  void on_message();
+  bool take_token();
+  void write_next();
+  void on_write(const beast::error_code& ec);
+  void start_close();
+  void finish();
+
+  Transport::Impl& transport_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer in_;
+  std::deque<std::string> out_;
+  size_t out_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;        // close() was called
+  bool close_started_ = false;  // the close frame is on its way
+  bool finished_ = false;       // the hub has been told
+  websocket::close_reason reason_;
+  asio::steady_timer kill_timer_;
+  ConnId id_ = 0;
+  double tokens_ = 0;
+  std::chrono::steady_clock::time_point refilled_;
+};
+
+}  // namespace whist::server

@@ -1,0 +1,142 @@
+// `whist serve` as a real process: the listening line, HTTP on the port it names, a clean stop
+// on SIGTERM, and refusals of bad arguments.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <regex>
+
+#include "server_client.h"
+
+namespace whist::server_testing {
+
+namespace {
+
+// `whist serve ARGS...` with its stdout on a pipe (stderr goes to the test's).
+class ServeProcess {
+ public:
+  explicit ServeProcess(std::vector<std::string> args) {
+    args.insert(args.begin(), {WHIST_BINARY, "serve"});
+    int out[2];
+    if (pipe(out) != 0) std::abort();
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    out_ = out[0];
+  }
+  ~ServeProcess() {
+    if (pid_ > 0 && !reaped_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    close(out_);
+  }
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+
+  // The first line of stdout, waiting at most `timeout`; empty if none came.
+  std::string first_line(std::chrono::milliseconds timeout) {
+    std::string line;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (line.find('\n') == std::string::npos) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      pollfd p{out_, POLLIN, 0};
+      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) return "";
+      char c[256];
+      const ssize_t n = read(out_, c, sizeof c);
+      if (n <= 0) return line;
+      line.append(c, static_cast<size_t>(n));
+    }
+    return line.substr(0, line.find('\n'));
+  }
+
+  // The exit status after `signal` (0: none sent), or -1 if it does not end within 10 s.
+  int stop(int signal) {
+    if (signal != 0) kill(pid_, signal);
+    for (int i = 0; i < 1000; ++i) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        reaped_ = true;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      usleep(10000);
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  bool reaped_ = false;
+};
+
+TEST(ServeCommand, PrintsTheListeningLineAnswersHttpAndStopsOnSigterm) {
+  TempDir web;
+  web.write("index.html", "hello from whist");
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", web.path().string()});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(line, m, std::regex(R"(listening on http://127\.0\.0\.1:(\d+))")))
+      << line;
+  const auto port = static_cast<uint16_t>(std::stoi(m[1]));
+  const Response index = fetch(port, http::verb::get, "/");
+  EXPECT_EQ(index.result_int(), 200);
+  EXPECT_EQ(index.body(), "hello from whist");
+  EXPECT_EQ(index["X-Frame-Options"], "DENY");
+  EXPECT_GE(fetch(port, http::verb::get, "/api/tables").result_int(), 200);
+  WsClient client(port);  // open at the stop: closed with a reason, and the exit is still clean
+  std::thread reader([&] { client.drain(); });
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  reader.join();
+  EXPECT_EQ(client.reason().reason, "server shutting down");
+}
+
+TEST(ServeCommand, StopsOnSigint) {
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", ""});
+  ASSERT_TRUE(serve.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+  EXPECT_EQ(serve.stop(SIGINT), 0);
+}
+
+TEST(ServeCommand, RefusesBadArguments) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--port", "70000"},
+        {"--port", "x"},
+        {"--grace", "-1"},
+        {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
+        {"--web", "/nonexistent/whist/web", "--port", "0", "--db", ":memory:"}}) {
+    ServeProcess serve(args);
+    EXPECT_EQ(serve.first_line(std::chrono::seconds(20)), "") << args[0];
+    const int status = serve.stop(0);
+    EXPECT_NE(status, 0) << args[0];
+    EXPECT_NE(status, -1) << args[0];
+  }
+}
+
+TEST(ServeCommand, RefusesAPortInUse) {
+  ServeProcess first({"--port", "0", "--db", ":memory:", "--web", ""});
+  const std::string line = first.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const std::string port = line.substr(line.rfind(':') + 1);
+  ServeProcess second({"--port", port, "--db", ":memory:", "--web", ""});
+  EXPECT_EQ(second.first_line(std::chrono::seconds(20)), "");
+  EXPECT_EQ(second.stop(0), 1);
+  EXPECT_EQ(first.stop(SIGTERM), 0);
+}
+
+}  // namespace
+
+}  // namespace whist::server_testing

@@ -1,0 +1,170 @@
+// Test helpers for the game server: a Transport with the (real) Hub on a background thread, on a
+// free port, and small synchronous HTTP and WebSocket clients (Boost.Beast).
+#pragma once
+
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "server/hub.h"
+#include "server/transport.h"
+
+namespace whist::server_testing {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace websocket = boost::beast::websocket;
+using Tcp = boost::asio::ip::tcp;
+using Response = http::response<http::string_body>;
+
+// A folder removed with everything in it at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("whist-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  void write(const std::string& relative, const std::string& text) const {
+    const auto file = path_ / relative;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Keeps what a hub sends, for a hub called directly (the expected answers).
+class RecordingOutlet : public server::Outlet {
+ public:
+  void send(server::ConnId, std::string text) override { sent.push_back(std::move(text)); }
+  void close(server::ConnId, std::string reason) override { closed.push_back(std::move(reason)); }
+  std::vector<std::string> sent, closed;
+};
+
+// A Transport and its Hub serving on a background thread until the end of the test.
+class RunningServer {
+ public:
+  explicit RunningServer(server::TransportConfig config) {
+    config.port = 0;
+    transport_ = std::make_unique<server::Transport>(config);
+    hub_ = std::make_unique<server::Hub>(server::HubConfig{}, *transport_);
+    thread_ = std::thread([this] { transport_->run(*hub_); });
+  }
+  ~RunningServer() { stop(); }
+  RunningServer(const RunningServer&) = delete;
+  RunningServer& operator=(const RunningServer&) = delete;
+
+  uint16_t port() const { return transport_->port(); }
+  void stop() {
+    if (!thread_.joinable()) return;
+    transport_->stop();
+    thread_.join();
+  }
+
+ private:
+  std::unique_ptr<server::Transport> transport_;
+  std::unique_ptr<server::Hub> hub_;
+  std::thread thread_;
+};
+
+inline Tcp::endpoint local(uint16_t port) { return {asio::ip::make_address("127.0.0.1"), port}; }
+
+// One request on a new connection.
+inline Response fetch(uint16_t port, http::verb verb, const std::string& target,
+                      const std::string& body = "") {
+  asio::io_context io;
+  Tcp::socket socket(io);
+  socket.connect(local(port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(socket, req);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(8 * 1024 * 1024);
+  if (verb == http::verb::head) parser.skip(true);
+  http::read(socket, buffer, parser);
+  return parser.release();
+}
+
+// Bytes as they are on a new connection, and whatever comes back until the server closes.
+inline std::string raw_exchange(uint16_t port, const std::string& bytes) {
+  asio::io_context io;
+  Tcp::socket socket(io);
+  socket.connect(local(port));
+  asio::write(socket, asio::buffer(bytes));
+  std::string reply;
+  beast::error_code ec;
+  std::array<char, 4096> chunk{};
+  for (;;) {
+    const size_t n = socket.read_some(asio::buffer(chunk), ec);
+    if (ec) break;
+    reply.append(chunk.data(), n);
+  }
+  return reply;
+}
+
+// A WebSocket client at /ws.
+class WsClient {
+ public:
+  // `receive_buffer` > 0: that SO_RCVBUF, to play a slow reader.
+  explicit WsClient(uint16_t port, int receive_buffer = 0) : ws_(io_) {
+    ws_.next_layer().open(Tcp::v4());
+    if (receive_buffer > 0) {
+      ws_.next_layer().set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+    }
+    ws_.next_layer().connect(local(port));
+    ws_.handshake("127.0.0.1", "/ws");
+  }
+  websocket::stream<Tcp::socket>& ws() { return ws_; }
+  void send(const std::string& text) { ws_.write(asio::buffer(text)); }
+  // The next message, or nothing when the connection closed (reason() then says why).
+  std::optional<std::string> receive() {
+    beast::flat_buffer buffer;
+    beast::error_code ec;
+    ws_.read(buffer, ec);
+    if (ec) return std::nullopt;
+    return beast::buffers_to_string(buffer.data());
+  }
+  // Reads until the server closes; the number of messages read before.
+  int drain() {
+    int n = 0;
+    while (receive()) ++n;
+    return n;
+  }
+  const websocket::close_reason& reason() const { return ws_.reason(); }
+
+ private:
+  asio::io_context io_;
+  websocket::stream<Tcp::socket> ws_;
+};
+
+}  // namespace whist::server_testing

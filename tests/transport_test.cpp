@@ -1,0 +1,159 @@
+// The transport's HTTP side: static files (and what it refuses), the API passed through to the
+// hub, limits, malformed requests, timeouts and the security headers.
+#include <boost/beast/http.hpp>
+
+#include "server/static_files.h"
+#include "server_client.h"
+
+namespace whist::server_testing {
+
+namespace {
+
+void expect_security_headers(const Response& res) {
+  EXPECT_EQ(res["X-Content-Type-Options"], "nosniff");
+  EXPECT_EQ(res["X-Frame-Options"], "DENY");
+  EXPECT_EQ(res["Referrer-Policy"], "no-referrer");
+  EXPECT_EQ(res["Content-Security-Policy"], "default-src 'self'; connect-src 'self' ws: wss:");
+}
+
+// The client's build folder inside a folder that also holds a secret next to it.
+class TransportHttp : public ::testing::Test {
+ protected:
+  TransportHttp() {
+    dir_.write("dist/index.html", "<!doctype html><title>whist</title>");
+    dir_.write("dist/assets/app.js", "console.log(1);");
+    dir_.write("dist/style.css", "body{}");
+    dir_.write("secret.txt", "the seed");
+    std::filesystem::create_symlink(dir_.path() / "secret.txt", dir_.path() / "dist/link.txt");
+    server::TransportConfig config;
+    config.web_dir = (dir_.path() / "dist").string();
+    config.http_timeout_ms = 300;
+    server_ = std::make_unique<RunningServer>(config);
+  }
+  uint16_t port() const { return server_->port(); }
+
+  TempDir dir_;
+  std::unique_ptr<RunningServer> server_;
+};
+
+TEST_F(TransportHttp, ServesIndexAtTheRootWithItsTypeAndTheSecurityHeaders) {
+  const Response res = fetch(port(), http::verb::get, "/");
+  EXPECT_EQ(res.result_int(), 200);
+  EXPECT_EQ(res.body(), "<!doctype html><title>whist</title>");
+  EXPECT_EQ(res[http::field::content_type], "text/html; charset=utf-8");
+  expect_security_headers(res);
+  EXPECT_EQ(fetch(port(), http::verb::get, "/index.html?v=2").body(), res.body());
+}
+
+TEST_F(TransportHttp, ServesFilesInSubfoldersWithTheirContentTypes) {
+  const Response js = fetch(port(), http::verb::get, "/assets/app.js");
+  EXPECT_EQ(js.result_int(), 200);
+  EXPECT_EQ(js.body(), "console.log(1);");
+  EXPECT_EQ(js[http::field::content_type], "text/javascript; charset=utf-8");
+  EXPECT_EQ(fetch(port(), http::verb::get, "/style.css")[http::field::content_type],
+            "text/css; charset=utf-8");
+  const Response head = fetch(port(), http::verb::head, "/assets/app.js");
+  EXPECT_EQ(head.result_int(), 200);
+  EXPECT_EQ(head[http::field::content_length], "15");
+  EXPECT_TRUE(head.body().empty());
+}
+
+TEST_F(TransportHttp, RefusesPathsThatLeaveTheFolder) {
+  for (const char* target : {"/../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt",
+                             "/..%2fsecret.txt", "/link.txt", "/assets\\..\\..\\secret.txt",
+                             "/index.html%00.js", "/missing.js", "/assets/", "/%zz"}) {
+    const Response res = fetch(port(), http::verb::get, target);
+    EXPECT_EQ(res.result_int(), 404) << target;
+    EXPECT_EQ(res.body().find("the seed"), std::string::npos) << target;
+    expect_security_headers(res);
+  }
+}
+
+TEST_F(TransportHttp, RefusesOtherMethodsOnFiles) {
+  const Response res = fetch(port(), http::verb::post, "/index.html", "{}");
+  EXPECT_EQ(res.result_int(), 405);
+  EXPECT_EQ(res[http::field::allow], "GET, HEAD");
+}
+
+TEST_F(TransportHttp, PassesApiRequestsToTheHubAndItsAnswerBack) {
+  RecordingOutlet outlet;
+  server::Hub direct(server::HubConfig{}, outlet);
+  for (const auto& [verb, target, body] :
+       {std::tuple{http::verb::get, "/api/tables", ""},
+        std::tuple{http::verb::post, "/api/guests", R"({"name":"Ana"})"},
+        std::tuple{http::verb::get, "/api/tables/0123456789abcdef?x=1", ""}}) {
+    const server::HttpReply expected = direct.http(http::to_string(verb), target, body, 0);
+    const Response res = fetch(port(), verb, target, body);
+    EXPECT_EQ(res.result_int(), expected.status) << target;
+    EXPECT_EQ(res[http::field::content_type], expected.content_type) << target;
+    EXPECT_EQ(res.body(), expected.body) << target;
+    EXPECT_EQ(res[http::field::cache_control], "no-store") << target;
+    expect_security_headers(res);
+  }
+}
+
+TEST_F(TransportHttp, RefusesBodiesOver16KiBWith413) {
+  const Response res =
+      fetch(port(), http::verb::post, "/api/guests", std::string(16 * 1024 + 1, 'x'));
+  EXPECT_EQ(res.result_int(), 413);
+  EXPECT_NE(res.body().find(R"({"error":{"code":"too-large")"), std::string::npos) << res.body();
+  expect_security_headers(res);
+}
+
+TEST_F(TransportHttp, AnswersMalformedRequestsWith400AndStaysUp) {
+  for (const std::string& bytes :
+       {std::string("GARBAGE\r\n\r\n"), std::string("GET / HTTP/1.1\r\nHost x\r\n\r\n"),
+        std::string("GET / HTTP/1.1\r\nContent-Length: -4\r\n\r\n"),
+        std::string("\x01\x02\x03\r\n\r\n", 7)}) {
+    const std::string reply = raw_exchange(port(), bytes);
+    EXPECT_TRUE(reply.starts_with("HTTP/1.1 400")) << reply;
+    EXPECT_NE(reply.find("X-Frame-Options: DENY"), std::string::npos) << reply;
+  }
+  EXPECT_EQ(fetch(port(), http::verb::get, "/").result_int(), 200);
+}
+
+TEST_F(TransportHttp, KeepsConnectionsAliveAndClosesIdleOnes) {
+  asio::io_context io;
+  Tcp::socket socket(io);
+  socket.connect(local(port()));
+  beast::flat_buffer buffer;
+  for (int i = 0; i < 3; ++i) {
+    http::request<http::string_body> req{http::verb::get, "/style.css", 11};
+    req.set(http::field::host, "x");
+    http::write(socket, req);
+    Response res;
+    http::read(socket, buffer, res);
+    EXPECT_EQ(res.result_int(), 200);
+    EXPECT_TRUE(res.keep_alive());
+  }
+  // Silent past the read timeout (300 ms here): the server hangs up.
+  std::array<char, 16> byte{};
+  beast::error_code ec;
+  const auto start = std::chrono::steady_clock::now();
+  socket.read_some(asio::buffer(byte), ec);
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << ec.message();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+TEST_F(TransportHttp, WsWithoutTheUpgradeIsRefused) {
+  EXPECT_EQ(fetch(port(), http::verb::get, "/ws").result_int(), 426);
+}
+
+TEST(TransportStaticFiles, NoFolderMeansNoFiles) {
+  EXPECT_FALSE(server::StaticFiles("").resolve("/").has_value());
+  EXPECT_FALSE(server::StaticFiles("/nonexistent/whist/web").resolve("/index.html").has_value());
+  RunningServer server(server::TransportConfig{});
+  EXPECT_EQ(fetch(server.port(), http::verb::get, "/").result_int(), 404);
+  EXPECT_EQ(fetch(server.port(), http::verb::get, "/index.html").result_int(), 404);
+}
+
+TEST(TransportStaticFiles, ContentTypes) {
+  EXPECT_EQ(server::content_type_for("a/b.svg"), "image/svg+xml");
+  EXPECT_EQ(server::content_type_for("x.woff2"), "font/woff2");
+  EXPECT_EQ(server::content_type_for("x.js.map"), "application/json");
+  EXPECT_EQ(server::content_type_for("x.exe"), "application/octet-stream");
+}
+
+}  // namespace
+
+}  // namespace whist::server_testing

@@ -1,0 +1,138 @@
+// The transport's WebSockets: messages to the hub and its answers back, the size and rate
+// limits, text only, and the goodbye when the server stops.
+#include "server_client.h"
+
+namespace whist::server_testing {
+
+namespace {
+
+class TransportWs : public ::testing::Test {
+ protected:
+  TransportWs() : server_(server::TransportConfig{}) {}
+
+  // What the hub answers to `text` on a fresh connection, asked directly.
+  static std::vector<std::string> hub_answers(const std::string& text) {
+    RecordingOutlet outlet;
+    server::Hub direct(server::HubConfig{}, outlet);
+    direct.open(1, 0);
+    outlet.sent.clear();
+    direct.message(1, text, 0);
+    return outlet.sent;
+  }
+
+  RunningServer server_;
+};
+
+TEST_F(TransportWs, PassesMessagesToTheHubAndItsAnswersBack) {
+  WsClient client(server_.port());
+  for (const std::string text : {R"({"type":"ping"})", R"({"type":"hello","table":"0"})"}) {
+    const auto expected = hub_answers(text);
+    client.send(text);
+    for (const auto& answer : expected) EXPECT_EQ(client.receive(), answer) << text;
+  }
+  // A message of exactly the limit is fine.
+  const std::string largest = R"({"type":"ping","pad":")" + std::string(4096 - 24, 'x') + "\"}";
+  ASSERT_EQ(largest.size(), 4096u);
+  const auto expected = hub_answers(largest);
+  client.send(largest);
+  for (const auto& answer : expected) EXPECT_EQ(client.receive(), answer);
+}
+
+TEST_F(TransportWs, ClosesOnAMessageOver4KiB) {
+  WsClient client(server_.port());
+  client.send(std::string(4097, 'x'));
+  client.drain();
+  EXPECT_EQ(client.reason().code, websocket::close_code::too_big);
+  EXPECT_EQ(client.reason().reason, "message too large");
+}
+
+TEST_F(TransportWs, ClosesOnAFragmentedMessageOver4KiB) {
+  WsClient client(server_.port());
+  client.ws().auto_fragment(true);
+  client.ws().write_buffer_bytes(512);
+  client.send(std::string(64 * 1024, 'x'));
+  client.drain();
+  EXPECT_EQ(client.reason().reason, "message too large");
+}
+
+TEST_F(TransportWs, ClosesOnMoreThan20MessagesASecond) {
+  WsClient client(server_.port());
+  for (int i = 0; i < 100; ++i) client.send(R"({"type":"ping"})");
+  const int answered = client.drain();
+  EXPECT_LE(answered, 41 * static_cast<int>(hub_answers(R"({"type":"ping"})").size()));
+  EXPECT_EQ(client.reason().code, websocket::close_code::policy_error);
+  EXPECT_EQ(client.reason().reason, "rate limit: more than 20 messages a second");
+}
+
+TEST_F(TransportWs, ABurstOf40IsAllowed) {
+  WsClient client(server_.port());
+  const auto per_message = hub_answers(R"({"type":"ping"})").size();
+  for (int i = 0; i < 40; ++i) client.send(R"({"type":"ping"})");
+  for (size_t i = 0; i < 40 * per_message; ++i) ASSERT_TRUE(client.receive().has_value()) << i;
+}
+
+TEST_F(TransportWs, ClosesOnABinaryMessage) {
+  WsClient client(server_.port());
+  client.ws().binary(true);
+  client.send("{}");
+  client.drain();
+  EXPECT_EQ(client.reason().code, websocket::close_code::unknown_data);
+  EXPECT_EQ(client.reason().reason, "only text messages are accepted");
+}
+
+// A client that sends and never reads: its answers pile up past the queue's limit and it is
+// dropped (it cannot read the close frame behind its backlog, so the test sees its sends fail).
+TEST(TransportSlowReader, IsDroppedAndTheServerCarriesOn) {
+  server::TransportConfig config;
+  config.max_send_queue = 4096;
+  config.ws_rate = config.ws_burst = 1e9;
+  config.close_deadline_ms = 300;
+  RunningServer server(config);
+  WsClient slow(server.port(), 4096);
+  const auto start = std::chrono::steady_clock::now();
+  beast::error_code ec;
+  int sent = 0;
+  for (; sent < 1000000 && !ec; ++sent) {
+    slow.ws().write(asio::buffer(std::string_view(R"({"type":"ping"})")), ec);
+  }
+  EXPECT_TRUE(ec) << "all sent";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+  WsClient fine(server.port());
+  fine.send(R"({"type":"ping"})");
+  EXPECT_TRUE(fine.receive().has_value());
+}
+
+TEST_F(TransportWs, ManyConnectionsAtOnce) {
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int i = 0; i < 50; ++i) clients.push_back(std::make_unique<WsClient>(server_.port()));
+  const auto expected = hub_answers(R"({"type":"ping"})");
+  for (auto& client : clients) client->send(R"({"type":"ping"})");
+  for (auto& client : clients) {
+    for (const auto& answer : expected) EXPECT_EQ(client->receive(), answer);
+  }
+}
+
+TEST_F(TransportWs, StoppingTheServerClosesWebSocketsWithAReason) {
+  WsClient client(server_.port());
+  client.send(R"({"type":"ping"})");
+  const auto expected = hub_answers(R"({"type":"ping"})");
+  for (size_t i = 0; i < expected.size(); ++i) ASSERT_TRUE(client.receive().has_value());
+  std::thread reader([&] { client.drain(); });  // reading meanwhile: the goodbye is answered
+  server_.stop();
+  reader.join();
+  EXPECT_EQ(client.reason().code, websocket::close_code::going_away);
+  EXPECT_EQ(client.reason().reason, "server shutting down");
+}
+
+TEST_F(TransportWs, OtherUpgradeTargetsAreRefused) {
+  asio::io_context io;
+  websocket::stream<Tcp::socket> ws(io);
+  ws.next_layer().connect(local(server_.port()));
+  beast::error_code ec;
+  ws.handshake("127.0.0.1", "/api/tables", ec);
+  EXPECT_TRUE(ec);
+}
+
+}  // namespace
+
+}  // namespace whist::server_testing
