@@ -10,6 +10,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -162,9 +163,41 @@ class WsClient {
   }
   const websocket::close_reason& reason() const { return ws_.reason(); }
 
+  // The next message if one comes within `timeout`. A read stays outstanding between calls, so
+  // a timeout loses nothing (do not mix with receive()). Nothing, and closed(), once the
+  // connection is gone.
+  std::optional<std::string> poll(std::chrono::milliseconds timeout) {
+    if (closed_) return std::nullopt;
+    if (!reading_) {
+      reading_ = true;
+      done_ = false;
+      ws_.async_read(poll_buffer_, [this](beast::error_code ec, size_t) {
+        done_ = true;
+        poll_error_ = ec;
+      });
+    }
+    io_.restart();
+    io_.run_for(timeout);
+    if (!done_) return std::nullopt;
+    reading_ = false;
+    if (poll_error_) {
+      closed_ = true;
+      return std::nullopt;
+    }
+    std::string text = beast::buffers_to_string(poll_buffer_.data());
+    poll_buffer_.consume(poll_buffer_.size());
+    return text;
+  }
+  bool closed() const { return closed_; }
+
  private:
   asio::io_context io_;
   websocket::stream<Tcp::socket> ws_;
+  beast::flat_buffer poll_buffer_;
+  bool reading_ = false;
+  bool done_ = false;
+  bool closed_ = false;
+  beast::error_code poll_error_;
 };
 
 }  // namespace whist::server_testing

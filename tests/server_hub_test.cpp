@@ -25,14 +25,18 @@ struct FakeOutlet : Outlet {
   void send(ConnId conn, std::string text) override { sent[conn].push_back(Json::parse(text)); }
   void close(ConnId conn, std::string reason) override { closes[conn] = reason; }
   Json last(ConnId conn) const { return sent.at(conn).back(); }
-  // The last message of a type sent to a connection, or null.
+  // The last message of a type sent to a connection, or null. States are folded: a state
+  // carries `table` and `match` only when they changed, so the last one holds the latest of each.
   Json last_of(ConnId conn, const std::string& type) const {
     const auto it = sent.find(conn);
     if (it == sent.end()) return nullptr;
-    for (auto m = it->second.rbegin(); m != it->second.rend(); ++m) {
-      if ((*m)["type"] == type) return *m;
+    Json out;
+    for (const Json& m : it->second) {
+      if (m["type"] != type) continue;
+      if (out.is_null()) out = Json::object();
+      for (const auto& [k, v] : m.items()) out[k] = v;
     }
-    return nullptr;
+    return out;
   }
 };
 
@@ -181,6 +185,18 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
             (Json{{"type", "welcome"}, {"table", id}, {"seat", 0}, {"role", "player"}}));
   EXPECT_EQ(out_.sent[3][0]["role"], "spectator");
   EXPECT_GT(play_connected({1, 2}), 0);
+  // Most states carry only the view: the summary and the score come when they change.
+  int states = 0, with_match = 0, with_table = 0;
+  for (const Json& m : out_.sent[1]) {
+    if (m["type"] != "state") continue;
+    ++states;
+    with_match += m.contains("match");
+    with_table += m.contains("table");
+    EXPECT_TRUE(m.contains("view"));
+  }
+  EXPECT_GT(states, 10);
+  EXPECT_LT(2 * with_match, states);
+  EXPECT_LT(2 * with_table, states);
   const Json end = out_.last_of(3, "state");
   EXPECT_EQ(end["table"]["state"], "finished");
   EXPECT_TRUE(end["match"]["finished"]);

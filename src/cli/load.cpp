@@ -47,6 +47,7 @@ struct Stats {
   std::vector<double> latency_ms;
   int64_t actions = 0;
   int64_t errors = 0;
+  int64_t stale = 0;  // actions refused because the table had moved on (a protocol answer)
   int64_t closed = 0;
   std::string first_error;
   bool measuring = false;
@@ -128,6 +129,11 @@ class Client : public std::enable_shared_from_this<Client> {
     const Json m = Json::parse(text, nullptr, false);
     if (m.is_discarded()) return;
     if (m["type"] == "error") {
+      waiting_for_ = 0;
+      if (m["code"] == "stale") {  // the table moved on before the action came: not an error
+        ++stats_.stale;
+        return;
+      }
       ++stats_.errors;
       if (stats_.first_error.empty()) stats_.first_error = text;
       return;
@@ -148,7 +154,7 @@ class Client : public std::enable_shared_from_this<Client> {
     const Json& choice = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
     waiting_for_ = seq + 1;
     sent_at_ = Clock::now();
-    send(Json{{"type", "act"}, {"action", choice["code"]}});
+    send(Json{{"type", "act"}, {"action", choice["code"]}, {"seq", seq}});
   }
 
   void send(const Json& message) {
@@ -234,6 +240,7 @@ int run_load(const LoadArgs& a) {
   ioc.run_for(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.warmup)));
   stats.measuring = true;
   stats.errors = 0;
+  stats.stale = 0;
   const auto t0 = Clock::now();
   ioc.run_for(
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.seconds)));
@@ -264,8 +271,9 @@ int run_load(const LoadArgs& a) {
                 static_cast<double>(stats.actions) / elapsed);
     std::printf("action to broadcast: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50,
                 p90, p99, max);
-    std::printf("errors: %lld; connections failed or closed: %lld\n",
-                static_cast<long long>(stats.errors), static_cast<long long>(stats.closed));
+    std::printf("errors: %lld; stale actions: %lld; connections failed or closed: %lld\n",
+                static_cast<long long>(stats.errors), static_cast<long long>(stats.stale),
+                static_cast<long long>(stats.closed));
     if (rss >= 0) std::printf("server memory: %.0f MB now, %.0f MB at its peak\n", rss, peak);
     if (!stats.first_error.empty()) std::printf("first error: %s\n", stats.first_error.c_str());
   }

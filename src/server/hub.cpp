@@ -3,11 +3,14 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 
 #include "ai/bot.h"
@@ -100,8 +103,9 @@ struct Hub::Impl {
     std::string name;
   };
   struct Conn {
-    std::string table;  // empty before hello
-    int seat = -1;      // -1: spectator
+    std::string table;   // empty before hello
+    int seat = -1;       // -1: spectator
+    uint64_t round = 0;  // the table's broadcast round of the last state sent (0: none yet)
   };
   struct TableEntry {
     std::unique_ptr<Table> table;
@@ -110,6 +114,14 @@ struct Hub::Impl {
     std::map<int, int> seat_conns;  // seat -> open connections playing it
     uint64_t handed_out = 0;        // seq of the last bot job handed out (+1; 0 none)
     uint64_t timed_out = 0;         // seq whose player to move ran out of time (+1; 0 none)
+    // A state carries `table` and `match` only when they changed since the receiver's last
+    // state: their text, and the broadcast round in which each last changed.
+    uint64_t round = 0;
+    std::string summary_text;
+    uint64_t summary_round = 0;
+    std::string match_text;
+    uint64_t match_round = 0;
+    std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
   };
 
   Impl(const HubConfig& c, Outlet& o) : config(c), outlet(o), store(c.db_path), rng(c.seed) {}
@@ -155,13 +167,38 @@ struct Hub::Impl {
     broadcast(entry);
   }
 
-  std::string state_message(const TableEntry& entry, int seat, const Json& summary,
-                            const Json& match) const {
-    return dump(Json{{"type", "state"},
-                     {"seq", entry.table->seq()},
-                     {"table", summary},
-                     {"match", match},
-                     {"view", entry.table->view_json(seat)}});
+  // A new broadcast round: what changed in the summary and the score since the last.
+  void refresh(TableEntry& entry) {
+    ++entry.round;
+    Json s = summary(entry);
+    s.erase("seq");  // the message has it
+    std::string text = dump(s);
+    if (text != entry.summary_text) {
+      entry.summary_text = std::move(text);
+      entry.summary_round = entry.round;
+    }
+    const Match* m = entry.table->match();
+    const auto key =
+        m ? std::tuple{m->results().size(), m->deal_index(), m->in_deal(), m->finished()}
+          : std::tuple<size_t, int, bool, bool>{0, -1, false, false};
+    if (key != entry.match_key || entry.match_round == 0) {
+      entry.match_key = key;
+      entry.match_text = dump(entry.table->match_json());
+      entry.match_round = entry.round;
+    }
+  }
+
+  // The state for a connection: the view always, the summary and score if it lacks them.
+  void send_state(TableEntry& entry, ConnId c, Conn& conn, std::map<int, std::string>& views) {
+    auto v = views.find(conn.seat);
+    if (v == views.end())
+      v = views.emplace(conn.seat, dump(entry.table->view_json(conn.seat))).first;
+    std::string msg = R"({"type":"state","seq":)" + std::to_string(entry.table->seq());
+    if (conn.round < entry.summary_round) msg += R"(,"table":)" + entry.summary_text;
+    if (conn.round < entry.match_round) msg += R"(,"match":)" + entry.match_text;
+    msg += R"(,"view":)" + v->second + "}";
+    conn.round = entry.round;
+    outlet.send(c, std::move(msg));
   }
 
   Json summary(const TableEntry& entry) const {
@@ -170,17 +207,11 @@ struct Hub::Impl {
     return entry.table->summary(spectators, entry.rematch);
   }
 
-  void broadcast(const TableEntry& entry) {
+  void broadcast(TableEntry& entry) {
     if (entry.conns.empty()) return;
-    const Json s = summary(entry);
-    const Json m = entry.table->match_json();
-    std::map<int, std::string> by_seat;
-    for (ConnId c : entry.conns) {
-      const int seat = conns.at(c).seat;
-      auto it = by_seat.find(seat);
-      if (it == by_seat.end()) it = by_seat.emplace(seat, state_message(entry, seat, s, m)).first;
-      outlet.send(c, it->second);
-    }
+    refresh(entry);
+    std::map<int, std::string> views;
+    for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views);
   }
 
   void load() {
@@ -385,6 +416,7 @@ struct Hub::Impl {
     const Guest* g = guest_of(j);
     conn.table = entry.table->id();
     conn.seat = g ? entry.table->seat_of(g->id) : -1;
+    conn.round = 0;  // its first state is whole
     entry.conns.insert(c);
     outlet.send(c, dump(Json{{"type", "welcome"},
                              {"table", conn.table},
@@ -396,7 +428,9 @@ struct Hub::Impl {
       return;  // the broadcast carried the state
     }
     if (last != entry.table->seq()) {
-      outlet.send(c, state_message(entry, conn.seat, summary(entry), entry.table->match_json()));
+      refresh(entry);  // broadcasts skip a table nobody watches: its texts may be old
+      std::map<int, std::string> views;
+      send_state(entry, c, conn, views);
     }
   }
 
