@@ -57,7 +57,8 @@ struct BotJob {
   PlayerView view;
 };
 
-// The bot's choice for a job: legal for the job's view. Any thread.
+// The bot's choice for a job: legal for the job's view (the first legal action if the bot
+// fails, so that no table waits forever). Any thread.
 Action run_bot_job(const BotJob& job);
 
 class Hub {
