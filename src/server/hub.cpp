@@ -170,27 +170,32 @@ struct Hub::Impl {
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     t.apply(e, now);
     dirty.push_back(t.id());
-    broadcast(entry);
+    // A card or a bid changes the summary only when a deal or the game ends (the score's key).
+    broadcast(entry, e.kind != EventKind::Act);
   }
 
-  // A new broadcast round: what changed in the summary and the score since the last.
-  void refresh(TableEntry& entry) {
+  // A new broadcast round: what changed in the summary and the score since the last. The
+  // summary is rebuilt when `seats` may have changed it (any event but an action) or the score
+  // moved on (a deal or the game ended).
+  void refresh(TableEntry& entry, bool seats = true) {
     ++entry.round;
+    const Match* m = entry.table->match();
+    const auto key =
+        m ? std::tuple{m->results().size(), m->deal_index(), m->in_deal(), m->finished()}
+          : std::tuple<size_t, int, bool, bool>{0, -1, false, false};
+    const bool score = key != entry.match_key || entry.match_round == 0;
+    if (score) {
+      entry.match_key = key;
+      entry.match_text = dump(entry.table->match_json());
+      entry.match_round = entry.round;
+    }
+    if (!seats && !score && entry.summary_round != 0) return;
     Json s = summary(entry);
     s.erase("seq");  // the message has it
     std::string text = dump(s);
     if (text != entry.summary_text) {
       entry.summary_text = std::move(text);
       entry.summary_round = entry.round;
-    }
-    const Match* m = entry.table->match();
-    const auto key =
-        m ? std::tuple{m->results().size(), m->deal_index(), m->in_deal(), m->finished()}
-          : std::tuple<size_t, int, bool, bool>{0, -1, false, false};
-    if (key != entry.match_key || entry.match_round == 0) {
-      entry.match_key = key;
-      entry.match_text = dump(entry.table->match_json());
-      entry.match_round = entry.round;
     }
   }
 
@@ -213,9 +218,9 @@ struct Hub::Impl {
     return entry.table->summary(spectators, entry.rematch);
   }
 
-  void broadcast(TableEntry& entry) {
+  void broadcast(TableEntry& entry, bool seats = true) {
     if (entry.conns.empty()) return;
-    refresh(entry);
+    refresh(entry, seats);
     std::map<int, std::string> views;
     for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views);
   }
