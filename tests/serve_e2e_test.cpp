@@ -102,7 +102,9 @@ struct Player {
         if (state.is_null()) state = Json::object();
         for (const auto& [k, v] : m.items()) state[k] = v;
       }
-      if (m["type"] == "error") errors.push_back(m);
+      // `stale`: the table moved on (another player's connect) before the action came; the
+      // player acts again on the new state. Any other error is a failure.
+      if (m["type"] == "error" && m["code"] != "stale") errors.push_back(m);
     }
   }
   // Plays the first legal action once per state that offers one.
