@@ -16,6 +16,7 @@
 #include "forced_deal.h"
 #include "game/match.h"
 #include "game/sheet.h"
+#include "golden_sheets.h"
 #include "pty_session.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -272,13 +273,7 @@ TEST(ScoreSheetGolden, SerbianTableOfSeed000) {
             std::string::npos);
   EXPECT_NE(t.output.find("Deal 2 of 2: Igor deals 12 cards each. Trump: diamonds."),
             std::string::npos);
-  EXPECT_EQ(last_sheet(t.output),
-            "         Igor   Jovana    Dunja    Dušan\n"
-            "----------------------------------------\n"
-            "13 S    2  12    4  14    2   1    6  16\n"
-            "12 D    1  14    3  27    5   5    4  19\n"
-            "----------------------------------------\n"
-            "winner: Jovana (27)\n");
+  EXPECT_EQ(last_sheet(t.output), std::string(kSerbianSeed000Sheet));
 }
 
 // Seed 001's table, decoded (docs/rules.md, section 9): Peggy deals first.
@@ -333,15 +328,7 @@ TEST(ScoreSheetGolden, CallAceSheetOfTheRulesPage) {
                              "2 2 1 8\nsun\nCleo\n4 4 4 1\n\n");
   ASSERT_EQ(t.status, 0) << t.output;
   EXPECT_NE(t.output.find("Deal 3 of 4: Bo deals 13 cards each"), std::string::npos) << t.output;
-  EXPECT_EQ(last_sheet(t.output),
-            "contract  trump call      Anna        Bo      Cleo      Dag\n"
-            "-----------------------------------------------------------\n"
-            "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12  partner Cleo, 10 tricks\n"
-            "-                        -  12     - -12     -  12    - -12  all passed, redeal\n"
-            "9 quarter S     -      +16  28  *-48 -60   +16  28  +16   4  alone, 8 tricks\n"
-            "sun       NT    -       -5  23    -5 -65  *+15  43   -5  -1  alone, 1 trick\n"
-            "-----------------------------------------------------------\n"
-            "winner: Cleo (43)\n");
+  EXPECT_EQ(last_sheet(t.output), std::string(kCallAceRulesSheet));
 }
 
 // Three deals of a four-player Romanian game, typed in bidding order.

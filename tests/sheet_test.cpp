@@ -13,6 +13,7 @@
 #include "forced_deal.h"
 #include "game/match.h"
 #include "game/sheet.h"
+#include "golden_sheets.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -504,15 +505,7 @@ TEST(Sheet, CallAceRowsShowContractTrumpCallPaymentsAndBalances) {
                     {bid("sun"), pass, pass, pass, Action::keep_hand()}});
   ASSERT_TRUE(m.finished());
   expect_zero_sums(m);
-  EXPECT_EQ(format_sheet(m),
-            "contract  trump call      Anna        Bo      Cleo      Dag\n"
-            "-----------------------------------------------------------\n"
-            "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12  partner Cleo, 10 tricks\n"
-            "-                        -  12     - -12     -  12    - -12  all passed, redeal\n"
-            "9 quarter S     -      +16  28  *-48 -60   +16  28  +16   4  alone, 8 tricks\n"
-            "sun       NT    -       -5  23    -5 -65  *+15  43   -5  -1  alone, 1 trick\n"
-            "-----------------------------------------------------------\n"
-            "winner: Cleo (43)\n");
+  EXPECT_EQ(format_sheet(m), std::string(kCallAceRulesSheet));
 }
 
 TEST(Sheet, CallAceWithoutRedealAThrownInHandIsADealAndUnicodeCards) {

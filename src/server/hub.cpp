@@ -342,16 +342,14 @@ struct Hub::Impl {
     if (entry.rematch.empty()) {
       TableSetup setup = t.setup();
       setup.seed = random_seed();
-      const TableSetup old = t.setup();
-      std::vector<SeatState> seats;
-      for (int k = 0; k < t.players(); ++k) seats.push_back(t.seat(k));
       const std::string id = add_table(setup, t.rules(), now);
       entry.rematch = id;
       store.set_rematch(t.id(), id);
-      TableEntry& next = tables[id];
-      for (int k = 0; k < static_cast<int>(seats.size()); ++k) {
-        if (old.seats[static_cast<size_t>(k)] == kHumanSeat && !seats[k].guest.empty()) {
-          commit(next, Event{EventKind::Join, k, {}, seats[k].guest, seats[k].name}, now);
+      TableEntry& next = tables[id];  // std::map: `entry` and `t` stay valid
+      for (int k = 0; k < t.players(); ++k) {
+        const SeatState& s = t.seat(k);
+        if (t.is_human_seat(k) && !s.guest.empty()) {
+          commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
         }
       }
       broadcast(entry);

@@ -114,8 +114,9 @@ void Transport::Impl::drain() {
     log_error("io thread", e.what());
   }
   const int64_t now = steady_now_ms();
-  for (const auto& [id, session] : sessions) {
-    call_hub("closed", [&, id = id](Hub& hb) { hb.closed(id, now); });
+  for (const auto& entry : sessions) {
+    const ConnId conn = entry.first;
+    call_hub("closed", [&](Hub& hb) { hb.closed(conn, now); });
   }
   sessions.clear();
 }
