@@ -178,6 +178,7 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 2}}).status, 200);
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
   EXPECT_EQ(call("GET", "/api/tables/" + id + "/record").status, 409);
+  EXPECT_EQ(call("GET", "/api/tables/" + id + "/replay").status, 409);
   hello(1, id, ana);
   hello(2, id, bo);
   hello(3, id, "");  // a spectator
@@ -209,6 +210,26 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   ASSERT_EQ(replayed.error, "");
   EXPECT_EQ(replayed.match->names(),
             (std::vector<std::string>{"Ana", "heuristic", "Bo", "random"}));
+  // The replay: every deal from the cards as dealt, a frame per action, every hand shown.
+  const Reply replay = call("GET", "/api/tables/" + id + "/replay");
+  ASSERT_EQ(replay.status, 200);
+  EXPECT_EQ(replay.body["match"], end["match"]);
+  EXPECT_EQ(replay.body["table"]["state"], "finished");
+  ASSERT_EQ(replay.body["deals"].size(), 2u);
+  for (const Json& deal : replay.body["deals"]) {
+    const Json& frames = deal["frames"];
+    const int cards = deal["deal"] == 1 ? 2 : 1;  // the schedule "2,1"
+    ASSERT_EQ(frames.size(), 1u + 4u + 4u * static_cast<size_t>(cards)) << deal["deal"];
+    EXPECT_TRUE(frames[0]["action"].is_null());
+    EXPECT_EQ(frames[0]["phase"], "bidding");
+    EXPECT_EQ(frames[0]["own_hand"], Json::array());  // the public view: no seat's own hand
+    for (const Json& hand : frames[0]["hands"]) EXPECT_EQ(hand.size(), static_cast<size_t>(cards));
+    for (const Json& hand : frames.back()["hands"]) EXPECT_TRUE(hand.empty());
+    EXPECT_EQ(frames.back()["phase"], "done");
+    EXPECT_EQ(frames.back()["plays"].size(), 4u * static_cast<size_t>(cards));
+    EXPECT_EQ(frames[1]["action"]["text"].get<std::string>().rfind("bid ", 0), 0u);
+  }
+  EXPECT_EQ(call("GET", "/api/tables/0000000000000000/replay").status, 404);
   // Rematch: the same players in the same seats, asked twice, one table.
   const Reply again = call("POST", "/api/tables/" + id + "/rematch", {{"token", bo}});
   ASSERT_EQ(again.status, 201) << again.body;

@@ -16,15 +16,6 @@ using Json = nlohmann::json;
 
 Json card_json(Card c) { return c == kNoCard ? Json() : Json(to_string(c)); }
 
-// Cards from the highest down, the order to_string(CardSet) writes them.
-Json cards_json(CardSet s) {
-  Json out = Json::array();
-  for (int i = 63; i >= 0; --i) {
-    if (s.contains(Card::from_index(i))) out.push_back(to_string(Card::from_index(i)));
-  }
-  return out;
-}
-
 // A bit mask of seats as the list of its seats.
 Json seats_json(unsigned mask, int players) {
   Json out = Json::array();
@@ -149,6 +140,14 @@ const std::vector<std::pair<std::string, Action>>& action_texts() {
 }
 
 }  // namespace
+
+Json cards_json(CardSet s) {
+  Json out = Json::array();
+  for (int i = 63; i >= 0; --i) {
+    if (s.contains(Card::from_index(i))) out.push_back(to_string(Card::from_index(i)));
+  }
+  return out;
+}
 
 std::string_view phase_text(Phase p) {
   switch (p) {

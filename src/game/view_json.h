@@ -15,6 +15,9 @@ namespace whist {
 // Every field of the view; docs/bot-protocol.md lists them.
 nlohmann::json view_to_json(const PlayerView& view);
 
+// Cards from the highest down, the order to_string(CardSet) writes them: ["AS", "KS", "9H"].
+nlohmann::json cards_json(CardSet s);
+
 // An action as {"code": 64, "text": "bid 0"}.
 nlohmann::json action_to_json(Action a);
 

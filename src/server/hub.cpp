@@ -396,6 +396,14 @@ struct Hub::Impl {
         }
         return {200, "application/json", it->second.table->record()};
       }
+      if (what == "replay" && method == "GET") {
+        if (it->second.table->stage() != TableStage::Finished) {
+          return error_reply(409, "conflict", "the game is not over");
+        }
+        Json replay = it->second.table->replay_json();
+        replay["table"] = summary(it->second);
+        return json_reply(200, replay);
+      }
       if (method == "POST") return table_action(it->second, what, j, now);
     }
     return error_reply(404, "not-found", "no such request: " + std::string(method) + " " + path);

@@ -422,6 +422,35 @@ Json Table::view_json(int viewer) const {
   return whist::view_to_json(viewer >= 0 ? match_->view(viewer) : match_->public_view());
 }
 
+Json Table::replay_json() const {
+  if (!match_) return nullptr;
+  Match replay(rules_, match_->names(), match_->first_dealer());
+  Json deals = Json::array();
+  for (size_t d = 0; d < match_->log().size(); ++d) {
+    const DealLog& log = match_->log()[d];
+    if (const std::string why = replay.deal_given(log.hands, log.turned, log.kitty); !why.empty()) {
+      throw std::logic_error("replay of table " + id_ + ", deal " + std::to_string(d + 1) + ": " +
+                             why);
+    }
+    Json frames = Json::array();
+    const auto frame = [&](Json action) {
+      Json f = whist::view_to_json(replay.public_view());
+      Json hands = Json::array();
+      for (int k = 0; k < players(); ++k) hands.push_back(cards_json(replay.state().hand(k)));
+      f["hands"] = std::move(hands);
+      f["action"] = std::move(action);
+      frames.push_back(std::move(f));
+    };
+    frame(nullptr);
+    for (size_t i = 0; i < log.actions.size(); ++i) {
+      replay.apply(log.actions[i]);
+      frame({{"seat", log.seats[i]}, {"text", to_string(log.actions[i])}});
+    }
+    deals.push_back({{"deal", d + 1}, {"frames", std::move(frames)}});
+  }
+  return {{"match", match_json()}, {"deals", std::move(deals)}};
+}
+
 std::string Table::record() const { return match_ ? write_record(*match_) : std::string(); }
 
 }  // namespace whist::server

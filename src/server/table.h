@@ -102,6 +102,9 @@ class Table {
   nlohmann::json view_json(int viewer) const;
   // The game record of a finished table.
   std::string record() const;
+  // A finished table's replay (docs/protocol.md, GET /api/tables/{id}/replay): every deal as
+  // frames, the public view after each action with every seat's cards, since the game is over.
+  nlohmann::json replay_json() const;  // {"match": …, "deals": […]}
 
  private:
   void start();
