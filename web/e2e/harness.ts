@@ -1,0 +1,204 @@
+// The end-to-end harness: a real `whist serve` (WHIST_BIN, default build/whist) on a free port
+// with a temporary database, and Debian's chromium (CHROMIUM, default /usr/bin/chromium)
+// launched headless with an empty profile by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB_DIR = resolve(here, '..');
+export const WHIST_BIN = process.env.WHIST_BIN ?? resolve(WEB_DIR, '../build/whist');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const DIST = resolve(WEB_DIR, 'dist');
+export const RESULTS = resolve(WEB_DIR, 'test-results');
+
+export class Server {
+  proc: ChildProcess | null = null;
+  port = 0;
+  readonly dir = mkdtempSync(join(tmpdir(), 'whist-e2e-'));
+  readonly db = join(this.dir, 'tables.sqlite');
+  log = '';
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  // Starts the server (on the same port as before after a kill, so the pages find it again).
+  async start(extra: string[] = []): Promise<void> {
+    const args = ['serve', '--port', String(this.port), '--db', this.db, '--web', DIST, ...extra];
+    const proc = spawn(WHIST_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.proc = proc;
+    this.port = await new Promise<number>((ok, fail) => {
+      let out = '';
+      const timer = setTimeout(() => fail(new Error(`whist serve did not start: ${out}`)), 15_000);
+      const onData = (b: Buffer) => {
+        out += b.toString();
+        this.log += b.toString();
+        const m = out.match(/listening on http:\/\/[^:\s]+:(\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          ok(Number(m[1]));
+        }
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', onData);
+      proc.on('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`whist serve exited (${code}): ${out}`));
+      });
+    });
+    proc.stdout!.on('data', (b: Buffer) => (this.log += b.toString()));
+    proc.stderr!.on('data', (b: Buffer) => (this.log += b.toString()));
+  }
+
+  // SIGKILL: no chance to close anything.
+  async kill(): Promise<void> {
+    const p = this.proc;
+    if (!p || p.exitCode !== null) return;
+    const exited = new Promise((ok) => p.once('exit', ok));
+    p.kill('SIGKILL');
+    await exited;
+    this.proc = null;
+  }
+
+  async stop(): Promise<void> {
+    const p = this.proc;
+    if (p && p.exitCode === null) {
+      const exited = new Promise((ok) => p.once('exit', ok));
+      p.kill('SIGTERM');
+      const t = setTimeout(() => p.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+    }
+    this.proc = null;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  async api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.url + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = (await res.json()) as T;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+    return data;
+  }
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true });
+}
+
+// Console errors and page errors of every page of a context; `allow` lists the expected ones.
+export class ConsoleWatch {
+  readonly errors: string[] = [];
+  allow: RegExp[] = [];
+
+  attach(page: Page): void {
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() !== 'error' && m.type() !== 'warning') return;
+      const text = `${m.type()}: ${m.text()}`;
+      if (m.type() === 'warning' && !/Content Security Policy|CSP/i.test(text)) return;
+      if (this.allow.some((r) => r.test(text))) return;
+      this.errors.push(text);
+    });
+    page.on('pageerror', (e) => this.errors.push(`pageerror: ${e.message}`));
+  }
+}
+
+export async function newPage(
+  browser: Browser,
+  watch: ConsoleWatch,
+  viewport = { width: 1280, height: 800 },
+  mobile = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, deviceScaleFactor: mobile ? 2 : 1 });
+  const page = await context.newPage();
+  watch.attach(page);
+  return { context, page };
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(RESULTS, { recursive: true });
+  return join(RESULTS, name);
+}
+
+// Creates a table from the lobby's form: `seats` as the selects' values; options by name.
+export async function createTable(
+  page: Page,
+  baseUrl: string,
+  o: { name: string; variant?: string; seats: string[]; options?: Record<string, string>; public?: boolean },
+): Promise<string> {
+  await page.goto(`${baseUrl}/#/`);
+  await page.getByTestId('guest-name').fill(o.name);
+  if (o.variant) await page.getByTestId('preset').selectOption(o.variant);
+  await page.getByTestId('players').selectOption(String(o.seats.length));
+  for (let k = 0; k < o.seats.length; ++k) await page.getByTestId(`seat-${k}`).selectOption(o.seats[k]);
+  if (o.options) {
+    await page.locator('details.options > summary').click();
+    for (const [name, value] of Object.entries(o.options)) {
+      const input = page.locator(`[data-option="${name}"]`);
+      if ((await input.evaluate((e) => e.tagName)) === 'SELECT') await input.selectOption(value);
+      else await input.fill(value);
+    }
+  }
+  if (o.public === false) await page.getByTestId('public').uncheck();
+  await page.getByTestId('create').click();
+  await page.waitForURL(/#\/table\/[0-9a-f]+$/);
+  return page.url().split('/').pop()!;
+}
+
+export interface PlayStats {
+  actions: number;
+  refused: string[]; // the reasons shown for illegal cards clicked on purpose
+}
+
+// Plays for the page's seat: the first legal bid or choice, a legal card; when `tryIllegal`,
+// first clicks a card that is not legal (once per turn) and records the reason shown.
+export async function takeTurn(page: Page, stats: PlayStats, tryIllegal: boolean): Promise<void> {
+  const app = page.locator('#app');
+  await page.locator('#app[data-turn="me"]').waitFor({ timeout: 60_000 });
+  const phase = await app.getAttribute('data-phase');
+  const seq = await app.getAttribute('data-seq');
+  if (phase === 'playing' || phase === 'passing' || phase === 'discard') {
+    const illegal = page.locator('[data-testid="hand"] button.card.illegal');
+    if (tryIllegal && phase === 'playing' && (await illegal.count()) > 0) {
+      // by keyboard: the card is a button that can be focused and pressed (aria-disabled)
+      await illegal.first().focus();
+      await page.keyboard.press('Enter');
+      const notice = page.getByTestId('notice');
+      await notice.filter({ hasText: /Refused/ }).waitFor({ timeout: 10_000 });
+      stats.refused.push((await notice.textContent()) ?? '');
+      // the refusal changed nothing: still this seat's turn at the same event
+      if ((await app.getAttribute('data-seq')) !== seq) throw new Error('an illegal card moved the table on');
+    }
+    const legal = page.locator('[data-testid="hand"] button.card.legal');
+    if ((await legal.count()) > 0) await legal.first().click();
+    else await page.locator('[data-testid="actions"] button.act.legal').first().click();
+  } else {
+    await page.locator('[data-testid="actions"] button.act.legal').first().click();
+  }
+  stats.actions += 1;
+  // wait until the action is taken (the screen moved past this event)
+  await page.waitForFunction((s) => document.getElementById('app')!.dataset.seq !== s, seq, { timeout: 30_000 });
+}
+
+// Plays until the game is over (or `until` says stop), acting whenever it is this seat's turn.
+export async function playUntil(
+  page: Page,
+  stats: PlayStats,
+  until: () => Promise<boolean>,
+  o: { tryIllegal?: boolean; maxActions?: number } = {},
+): Promise<void> {
+  for (let i = 0; i < (o.maxActions ?? 500); ++i) {
+    if (await until()) return;
+    const turnOrEnd = await Promise.race([
+      page.locator('#app[data-turn="me"]').waitFor({ timeout: 60_000 }).then(() => 'turn'),
+      page.getByTestId('game-over').waitFor({ timeout: 60_000 }).then(() => 'over'),
+    ]);
+    if (turnOrEnd === 'over') return;
+    if (await until()) return;
+    await takeTurn(page, stats, !!o.tryIllegal);
+  }
+  throw new Error('too many actions');
+}

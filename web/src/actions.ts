@@ -1,0 +1,139 @@
+// The actions of docs/bot-protocol.md ("Actions"), read from their text.
+import { cardName, cardShort, isCard, suitName, suitSymbol } from './cards';
+
+export type ActionKind =
+  | 'play'
+  | 'bid'
+  | 'announce-zero'
+  | 'mode'
+  | 'auction'
+  | 'pass'
+  | 'pass-card'
+  | 'contract'
+  | 'trump'
+  | 'accept'
+  | 'turn-next'
+  | 'call'
+  | 'take-kitty'
+  | 'keep-hand'
+  | 'discard'
+  | 'other';
+
+export interface ParsedAction {
+  kind: ActionKind;
+  text: string;
+  card?: string;
+  number?: number;
+  arg?: string;
+}
+
+export function parseAction(text: string): ParsedAction {
+  const t = text.trim();
+  let m: RegExpMatchArray | null;
+  if ((m = t.match(/^play (\S+)$/i)) && isCard(m[1].toUpperCase()))
+    return { kind: 'play', text: t, card: m[1].toUpperCase() };
+  if ((m = t.match(/^pass card (\S+)$/i)) && isCard(m[1].toUpperCase()))
+    return { kind: 'pass-card', text: t, card: m[1].toUpperCase() };
+  if ((m = t.match(/^discard (\S+)$/i)) && isCard(m[1].toUpperCase()))
+    return { kind: 'discard', text: t, card: m[1].toUpperCase() };
+  if ((m = t.match(/^call (\S+)$/i)) && isCard(m[1].toUpperCase()))
+    return { kind: 'call', text: t, card: m[1].toUpperCase() };
+  if ((m = t.match(/^bid (\d+)$/i))) return { kind: 'bid', text: t, number: Number(m[1]) };
+  if (/^announce zero$/i.test(t)) return { kind: 'announce-zero', text: t };
+  if ((m = t.match(/^mode (\S+)$/i))) return { kind: 'mode', text: t, arg: m[1] };
+  if ((m = t.match(/^auction (\d+)(NT|[SHDC])$/i)))
+    return { kind: 'auction', text: t, number: Number(m[1]), arg: m[2].toUpperCase() };
+  if (/^pass$/i.test(t)) return { kind: 'pass', text: t };
+  if ((m = t.match(/^contract (.+)$/i))) return { kind: 'contract', text: t, arg: m[1] };
+  if ((m = t.match(/^trump ([SHDC])$/i))) return { kind: 'trump', text: t, arg: m[1].toUpperCase() };
+  if (/^accept the turned card$/i.test(t)) return { kind: 'accept', text: t };
+  if (/^turn the next kitty card$/i.test(t)) return { kind: 'turn-next', text: t };
+  if (/^take the kitty$/i.test(t)) return { kind: 'take-kitty', text: t };
+  if (/^keep the hand$/i.test(t)) return { kind: 'keep-hand', text: t };
+  return { kind: 'other', text: t };
+}
+
+// What a button for the action says.
+export function actionLabel(text: string): string {
+  const a = parseAction(text);
+  switch (a.kind) {
+    case 'play':
+      return `Play ${cardShort(a.card!)}`;
+    case 'pass-card':
+      return `Pass ${cardShort(a.card!)}`;
+    case 'discard':
+      return `Discard ${cardShort(a.card!)}`;
+    case 'call':
+      return `Call ${cardShort(a.card!)}`;
+    case 'bid':
+      return String(a.number);
+    case 'announce-zero':
+      return 'Announce zero';
+    case 'mode':
+      return `Mode: ${a.arg}`;
+    case 'auction':
+      return `${a.number} ${suitSymbol(a.arg!)}`;
+    case 'pass':
+      return 'Pass';
+    case 'contract':
+      return `Contract ${a.arg}`;
+    case 'trump':
+      return `Trump ${suitSymbol(a.arg!)}`;
+    case 'accept':
+      return 'Accept the turned card';
+    case 'turn-next':
+      return 'Turn the next kitty card';
+    case 'take-kitty':
+      return 'Take the kitty';
+    case 'keep-hand':
+      return 'Keep the hand';
+    default:
+      return a.text;
+  }
+}
+
+// What a screen reader says for the action's button.
+export function actionAriaLabel(text: string): string {
+  const a = parseAction(text);
+  switch (a.kind) {
+    case 'play':
+      return `play the ${cardName(a.card!)}`;
+    case 'pass-card':
+      return `pass the ${cardName(a.card!)}`;
+    case 'discard':
+      return `discard the ${cardName(a.card!)}`;
+    case 'call':
+      return `call the ${cardName(a.card!)}`;
+    case 'bid':
+      return `bid ${a.number}`;
+    case 'auction':
+      return `auction ${a.number} ${suitName(a.arg!)}`;
+    case 'trump':
+      return `trump ${suitName(a.arg!)}`;
+    default:
+      return actionLabel(text).toLowerCase();
+  }
+}
+
+// The action a click on a card of one's own hand means in this phase, or null.
+export function cardActionText(phase: string, card: string): string | null {
+  switch (phase) {
+    case 'playing':
+      return `play ${card}`;
+    case 'passing':
+      return `pass card ${card}`;
+    case 'discard':
+      return `discard ${card}`;
+    default:
+      return null;
+  }
+}
+
+// The kinds chosen by clicking a card in the hand (the rest are buttons).
+export function isHandCardKind(kind: ActionKind): boolean {
+  return kind === 'play' || kind === 'pass-card' || kind === 'discard';
+}
+
+export function sameAction(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,70 @@
+// The lobby's HTTP API (docs/protocol.md, "HTTP API").
+import type { Replay, Summary } from './types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'the server cannot be reached');
+  }
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
+    throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `HTTP ${res.status}`, e?.field);
+  }
+  return data as T;
+}
+
+export interface Guest {
+  name: string;
+  token: string;
+}
+
+export interface CreateTable {
+  token: string;
+  variant: string;
+  players: number;
+  options: Record<string, string>;
+  seats: string[];
+  public: boolean;
+  name?: string;
+  turn_seconds?: number;
+}
+
+export const api = {
+  createGuest: (name: string) => request<Guest>('POST', '/api/guests', { name }),
+  createTable: (t: CreateTable) => request<{ id: string; link: string }>('POST', '/api/tables', t),
+  listTables: () => request<{ tables: Summary[] }>('GET', '/api/tables'),
+  table: (id: string) => request<Summary>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  join: (id: string, token: string, seat: number) =>
+    request<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/join`, { token, seat }),
+  leave: (id: string, token: string) =>
+    request<object>('POST', `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  rematch: (id: string, token: string) =>
+    request<{ id: string; link: string }>('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, {
+      token,
+    }),
+  replay: (id: string) => request<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay`),
+};

@@ -1,0 +1,252 @@
+// The pieces of the table screen, shared by the live table and the replay.
+import { actionAriaLabel, actionLabel, parseAction } from './actions';
+import { cardName, cardShort, isRed, suitName, suitSymbol } from './cards';
+import { totalsChart, SERIES_COLORS } from './chart';
+import { h } from './dom';
+import {
+  currentTrick,
+  formatPoints,
+  lastTrick,
+  needsText,
+  seatName,
+  type SeatInfo,
+  type Snapshot,
+  type Trick,
+} from './model';
+import type { MatchInfo, View } from './types';
+import { presetTitle } from './variants';
+
+export interface CardOptions {
+  legal?: boolean; // highlighted as playable
+  neutral?: boolean; // clickable, but cards are not what is chosen now (bidding)
+  chosen?: boolean;
+  onClick?: () => void;
+  small?: boolean;
+}
+
+// A card: a <button> when it can be clicked, with its name for screen readers.
+export function cardEl(card: string, o: CardOptions = {}): HTMLElement {
+  const cls = [
+    'card',
+    isRed(card) && 'red',
+    card.startsWith('X') && 'joker',
+    o.legal && 'legal',
+    o.onClick && !o.legal && !o.neutral && 'illegal',
+    o.chosen && 'chosen',
+    o.small && 'small',
+  ];
+  const face = [h('span', { class: 'rank', 'aria-hidden': 'true' }, cardShort(card))];
+  if (!o.onClick) {
+    return h('span', { class: cls, role: 'img', 'aria-label': cardName(card), 'data-card': card }, face);
+  }
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: cls,
+      'aria-label': cardName(card),
+      'aria-disabled': o.legal || o.neutral ? null : 'true',
+      'aria-pressed': o.chosen ? 'true' : null,
+      'data-card': card,
+      'data-key': `card:${card}`,
+      on: { click: o.onClick },
+    },
+    face,
+  );
+}
+
+export function cardRow(cards: string[], small = true): HTMLElement {
+  return h('span', { class: 'card-row' }, cards.map((c) => cardEl(c, { small })));
+}
+
+export function trumpText(trump: string): string {
+  if (trump === 'none' || trump === 'NT') return 'no trump';
+  return `${suitSymbol(trump)} ${suitName(trump)}`;
+}
+
+// The line at the top: the game, the deal, the trump, the dealer, the contract.
+export function infoBar(snap: Snapshot): HTMLElement {
+  const t = snap.table;
+  const v = snap.view;
+  const m = snap.match;
+  const items: (HTMLElement | null)[] = [];
+  const item = (label: string, ...value: (Node | string)[]) =>
+    h('span', { class: 'info-item' }, h('span', { class: 'info-label' }, label), ' ', ...value);
+  if (t) items.push(item('Game', presetTitle(t.variant), t.name ? ` · ${t.name}` : ''));
+  if (m && t?.state !== 'waiting') {
+    const total = m.deals ?? t?.deals;
+    const n = Math.min(m.deal + 1, total ?? Infinity);
+    items.push(item('Deal', `${m.finished ? m.results.length : n}${total ? ` of ${total}` : ''}`));
+  }
+  if (v) {
+    items.push(item('Cards', String(v.cards)));
+    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, trumpText(v.trump));
+    items.push(item('Trump', trump, v.turned ? h('span', { class: 'turned' }, ' turned ', cardEl(v.turned, { small: true })) : ''));
+    items.push(item('Dealer', seatName(snap, v.dealer)));
+    if (v.mode && v.mode !== 'regular') items.push(item('Mode', v.mode));
+    if (v.setup?.family === 'israeli' && v.auction) {
+      const a = v.auction;
+      if (a.declarer !== null && a.high)
+        items.push(item('Declarer', `${seatName(snap, a.declarer)} (${actionLabel(a.high.text)})`));
+      else if (a.round > 0) items.push(item('Passing round', String(a.round)));
+    }
+    if (v.setup?.family === 'call-ace' && v.call) {
+      const c = v.call;
+      if (c.contract) items.push(item('Contract', c.contract.name));
+      if (c.called) items.push(item('Called', cardEl(c.called, { small: true })));
+      if (v.partner !== null && v.partner !== undefined) items.push(item('Partner', seatName(snap, v.partner)));
+    }
+  }
+  return h('div', { class: 'info-bar', 'data-testid': 'info' }, items);
+}
+
+function badge(text: string, cls: string): HTMLElement {
+  return h('span', { class: ['badge', cls] }, text);
+}
+
+export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
+  const badges: HTMLElement[] = [];
+  if (info.me) badges.push(badge('you', 'me'));
+  if (info.dealer) badges.push(badge('dealer', 'dealer'));
+  if (info.kind === 'bot') badges.push(badge(`bot ${info.bot ?? ''}`.trim(), 'bot'));
+  else if (info.empty) badges.push(badge('empty seat', 'empty'));
+  else if (info.botPlaying) badges.push(badge('bot playing', 'bot'));
+  else if (!info.connected) badges.push(badge('disconnected', 'away'));
+  if (info.winner) badges.push(badge('winner', 'winner'));
+  const stats: Node[] = [];
+  if (info.bid !== null) stats.push(h('span', { class: 'stat' }, `bid ${info.bid}`));
+  if (info.tricks !== null) stats.push(h('span', { class: 'stat' }, `won ${info.tricks}`));
+  const needs = needsText(info.needed);
+  if (needs) stats.push(h('span', { class: ['stat', 'needs', info.needed! < 0 && 'over', info.needed === 0 && 'exact'] }, needs));
+  if (info.total !== null) stats.push(h('span', { class: 'stat total' }, `total ${formatPoints(info.total)}`));
+  return h(
+    'section',
+    {
+      class: ['seat', info.toMove && 'to-move', info.me && 'mine'],
+      'data-seat': info.seat,
+      'aria-label': `seat ${info.seat + 1}: ${info.name}`,
+      'aria-current': info.toMove ? 'true' : null,
+    },
+    h(
+      'div',
+      { class: 'seat-head' },
+      h('span', { class: ['dot', `c${info.seat % SERIES_COLORS.length}`], 'aria-hidden': 'true' }),
+      h('span', { class: 'seat-name' }, info.name),
+      info.toMove ? h('span', { class: 'turn-mark', title: 'to move' }, ' ◀ to move') : null,
+    ),
+    h('div', { class: 'badges' }, badges),
+    h('div', { class: 'stats' }, stats),
+    info.visible.length > 0 ? h('div', { class: 'exposed', 'aria-label': `${info.name}'s cards you can see` }, cardRow(info.visible)) : null,
+    extra ?? null,
+  );
+}
+
+export function trickEl(snap: Snapshot, trick: Trick | null, title: string, small: boolean): HTMLElement {
+  if (!trick) return h('div', { class: ['trick', small && 'last'] }, h('div', { class: 'trick-title' }, title), h('div', { class: 'trick-empty' }, '—'));
+  const caption = trick.complete && trick.winner !== null ? `won by ${seatName(snap, trick.winner)}` : '';
+  return h(
+    'div',
+    { class: ['trick', small && 'last', trick.complete && 'complete'], 'data-testid': small ? 'last-trick' : 'trick' },
+    h('div', { class: 'trick-title' }, `${title} ${trick.index + 1}`, caption ? ` · ${caption}` : ''),
+    h(
+      'div',
+      { class: 'trick-cards' },
+      trick.plays.map((p) =>
+        h(
+          'figure',
+          { class: ['played', trick.winner === p.seat && trick.complete && 'won'] },
+          cardEl(p.card, { small }),
+          h('figcaption', null, seatName(snap, p.seat)),
+        ),
+      ),
+    ),
+  );
+}
+
+export function tricksArea(snap: Snapshot): HTMLElement {
+  const v = snap.view;
+  return h(
+    'div',
+    { class: 'tricks' },
+    trickEl(snap, currentTrick(v), 'Trick', false),
+    trickEl(snap, lastTrick(v), 'Last trick', true),
+  );
+}
+
+// The deal's public actions (bids, auction, calls), newest last.
+export function historyEl(snap: Snapshot, view: View | null): HTMLElement | null {
+  if (!view || view.history.length === 0) return null;
+  const items = view.history.slice(-12).map((e) =>
+    h('li', null, h('b', null, e.seat === null ? 'someone' : seatName(snap, e.seat)), ': ', describeAction(e.text)),
+  );
+  return h('div', { class: 'history' }, h('h3', null, 'This deal'), h('ol', { 'aria-label': 'actions this deal' }, items));
+}
+
+export function describeAction(text: string): string {
+  const a = parseAction(text);
+  if (a.card) return `${a.kind.replace('-', ' ')} ${cardShort(a.card)}`;
+  if (a.kind === 'bid') return `bid ${a.number}`;
+  return actionLabel(text).toLowerCase();
+}
+
+// The last deal's result: bids, tricks, points.
+export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElement | null {
+  if (!match || match.results.length === 0) return null;
+  const r = match.results[match.results.length - 1];
+  return h(
+    'div',
+    { class: 'last-deal', 'data-testid': 'last-deal' },
+    h('h3', null, `Deal ${match.results.length}: ${r.cards} card${r.cards === 1 ? '' : 's'}, trump ${trumpText(r.trump)}${r.thrown_in ? ', thrown in' : ''}`),
+    h(
+      'table',
+      null,
+      h('thead', null, h('tr', null, h('th', null, ''), h('th', null, 'bid'), h('th', null, 'won'), h('th', null, 'points'))),
+      h(
+        'tbody',
+        null,
+        names.map((n, k) =>
+          h('tr', null, h('th', null, n), h('td', null, r.bids[k] ?? '–'), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
+        ),
+      ),
+    ),
+  );
+}
+
+// The score sheet in the seeds' layout (the server's text) and the chart of running totals.
+export function scoreEl(match: MatchInfo | null, names: string[], open: boolean): HTMLElement | null {
+  if (!match) return null;
+  const legend = h(
+    'ul',
+    { class: 'legend' },
+    names.map((n, k) =>
+      h('li', null, h('span', { class: ['dot', `c${k % SERIES_COLORS.length}`], 'aria-hidden': 'true' }), ` ${n}: ${formatPoints(match.totals[k])}`),
+    ),
+  );
+  const details = h(
+    'details',
+    { class: 'score', 'data-testid': 'score' },
+    h('summary', null, 'Score sheet'),
+    h('pre', { class: 'sheet', 'data-testid': 'sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
+    h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend),
+  );
+  details.open = open;
+  return details;
+}
+
+// Action buttons (bids, auction, trump, calls …), with refused choices still clickable so the
+// server can say why.
+export function actionButton(text: string, legal: boolean, onClick: () => void): HTMLButtonElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`],
+      'aria-label': actionAriaLabel(text),
+      'aria-disabled': legal ? null : 'true',
+      'data-action': text,
+      'data-key': `act:${text}`,
+      on: { click: onClick },
+    },
+    actionLabel(text),
+  );
+}

@@ -1,0 +1,69 @@
+// The chart of each player's running total by deal: inline SVG drawn here (no library).
+import { svg } from './dom';
+import type { MatchInfo } from './types';
+import { formatPoints, runningTotals } from './model';
+
+export const SERIES_COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207'];
+
+export interface ChartGeometry {
+  width: number;
+  height: number;
+  min: number;
+  max: number;
+  deals: number;
+  lines: string[]; // per seat, the polyline's points
+  x: (deal: number) => number;
+  y: (value: number) => number;
+}
+
+const PAD = { left: 40, right: 12, top: 12, bottom: 24 };
+
+export function chartGeometry(series: number[][], width: number, height: number): ChartGeometry {
+  const deals = Math.max(1, ...series.map((s) => s.length - 1));
+  let min = 0;
+  let max = 0;
+  for (const s of series) for (const v of s) (min = Math.min(min, v)), (max = Math.max(max, v));
+  if (max === min) max = min + 1;
+  const x = (d: number) => PAD.left + (d / deals) * (width - PAD.left - PAD.right);
+  const y = (v: number) => PAD.top + ((max - v) / (max - min)) * (height - PAD.top - PAD.bottom);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const lines = series.map((s) => s.map((v, d) => `${round(x(d))},${round(y(v))}`).join(' '));
+  return { width, height, min, max, deals, lines, x, y };
+}
+
+export function totalsChart(match: MatchInfo | null, names: string[]): SVGElement {
+  const series = runningTotals(match, names.length);
+  const g = chartGeometry(series, 480, 220);
+  const root = svg('svg', {
+    viewBox: `0 0 ${g.width} ${g.height}`,
+    class: 'chart',
+    role: 'img',
+    'aria-label': `Running totals by deal: ${names
+      .map((n, k) => `${n} ${formatPoints(series[k][series[k].length - 1])}`)
+      .join(', ')}`,
+  });
+  const axis = { stroke: 'currentColor', 'stroke-opacity': 0.35, 'stroke-width': 1 };
+  root.append(svg('line', { x1: g.x(0), x2: g.x(g.deals), y1: g.y(0), y2: g.y(0), ...axis }));
+  root.append(svg('line', { x1: g.x(0), x2: g.x(0), y1: g.y(g.max), y2: g.y(g.min), ...axis }));
+  const label = (x: number, y: number, text: string, anchor = 'end') =>
+    svg('text', { x, y, 'text-anchor': anchor, 'font-size': 11, fill: 'currentColor' }, text);
+  // value labels at the top, zero and the bottom, unless they would overlap
+  const marks = [g.max, 0, g.min].filter((v, i, all) => all.findIndex((w) => Math.abs(g.y(w) - g.y(v)) < 12) === i);
+  for (const v of marks) root.append(label(g.x(0) - 4, g.y(v) + 4, formatPoints(v)));
+  // a tick per deal (every few deals on long games)
+  const every = Math.max(1, Math.ceil(g.deals / 16));
+  for (let d = every; d <= g.deals; d += every) {
+    root.append(svg('line', { x1: g.x(d), x2: g.x(d), y1: g.y(0) - 3, y2: g.y(0) + 3, ...axis }));
+  }
+  root.append(label(g.x(g.deals), g.height - 6, `deal ${g.deals}`));
+  root.append(label(g.x(0), g.height - 6, 'start', 'start'));
+  g.lines.forEach((points, k) => {
+    const color = SERIES_COLORS[k % SERIES_COLORS.length];
+    root.append(
+      svg('polyline', { points, fill: 'none', stroke: color, 'stroke-width': 2.5, 'stroke-linejoin': 'round' }),
+    );
+    const last = series[k].length - 1;
+    root.append(svg('circle', { cx: g.x(last), cy: g.y(series[k][last]), r: 3.5, fill: color }));
+  });
+  return root;
+}

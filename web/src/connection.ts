@@ -1,0 +1,139 @@
+// One WebSocket to the table, reconnecting by itself: after a drop it waits (0.5 s, 1 s, 2 s …
+// at most 5 s, with jitter), connects again and says hello with the last event it has.
+import type { ServerMessage } from './types';
+
+export type ConnStatus =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'open' }
+  | { kind: 'waiting'; attempt: number; retryInMs: number }
+  | { kind: 'stopped' };
+
+export function backoffDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(500 * 2 ** Math.max(0, attempt - 1), 5000);
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+export function wsUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
+}
+
+export interface ConnectionOptions {
+  url: string;
+  hello: () => Record<string, unknown>; // the hello to send on every (re)connection
+  onMessage: (m: ServerMessage) => void;
+  onStatus: (s: ConnStatus) => void;
+  pingMs?: number; // a ping this often; no message for 3 of them: the connection is dead
+}
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private stopped = false;
+  private retryTimer: number | undefined;
+  private pingTimer: number | undefined;
+  private lastHeard = 0;
+  private readonly onOnline = () => this.retryNow();
+
+  constructor(private readonly opts: ConnectionOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    window.addEventListener('online', this.onOnline);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.onOnline);
+    window.clearTimeout(this.retryTimer);
+    window.clearInterval(this.pingTimer);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      ws.close();
+    }
+    this.opts.onStatus({ kind: 'stopped' });
+  }
+
+  get isOpen(): boolean {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(msg: Record<string, unknown>): boolean {
+    if (!this.isOpen) return false;
+    this.ws!.send(JSON.stringify(msg));
+    return true;
+  }
+
+  // Say hello again on the open connection (after taking a seat), or connect now.
+  rehello(): void {
+    if (!this.send(this.opts.hello())) this.retryNow();
+  }
+
+  private retryNow(): void {
+    if (this.stopped || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    window.clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.attempt += 1;
+    this.opts.onStatus({ kind: 'connecting', attempt: this.attempt });
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.opts.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.lastHeard = Date.now();
+      ws.send(JSON.stringify(this.opts.hello()));
+      this.opts.onStatus({ kind: 'open' });
+      const ping = this.opts.pingMs ?? 15000;
+      window.clearInterval(this.pingTimer);
+      this.pingTimer = window.setInterval(() => {
+        if (Date.now() - this.lastHeard > 3 * ping) {
+          ws.close(); // dead without a close: start over
+          this.dropped(ws);
+          return;
+        }
+        if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
+      }, ping);
+    };
+    ws.onmessage = (e: MessageEvent) => {
+      this.lastHeard = Date.now();
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.opts.onMessage(m);
+    };
+    ws.onclose = () => this.dropped(ws);
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  private dropped(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+    this.ws = null;
+    window.clearInterval(this.pingTimer);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt);
+    this.opts.onStatus({ kind: 'waiting', attempt: this.attempt, retryInMs: delay });
+    window.clearTimeout(this.retryTimer);
+    this.retryTimer = window.setTimeout(() => this.connect(), delay);
+  }
+}

@@ -1,0 +1,25 @@
+// The client's entry: hash routes #/ (lobby), #/table/ID, #/replay/ID.
+import './style.css';
+import { LobbyPage } from './lobby';
+import { ReplayPage } from './replay';
+import { parseRoute } from './route';
+import { TablePage } from './table';
+
+interface Page {
+  mount(): void;
+  destroy(): void;
+}
+
+const app = document.getElementById('app')!;
+let page: Page | null = null;
+
+function route(): void {
+  page?.destroy();
+  const r = parseRoute(location.hash);
+  page = r.kind === 'table' ? new TablePage(app, r.id) : r.kind === 'replay' ? new ReplayPage(app, r.id) : new LobbyPage(app);
+  page.mount();
+  window.scrollTo(0, 0);
+}
+
+window.addEventListener('hashchange', route);
+route();

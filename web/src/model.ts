@@ -1,0 +1,258 @@
+// The table as the client knows it: the latest summary, score and view, merged from `state`
+// messages, and what the screen derives from them. No DOM here (unit-tested).
+import type { MatchInfo, Play, StateMessage, Summary, View } from './types';
+
+export interface Snapshot {
+  seq: number;
+  table: Summary | null;
+  match: MatchInfo | null;
+  view: View | null;
+}
+
+export const EMPTY: Snapshot = { seq: 0, table: null, match: null, view: null };
+
+// A state carries `table` and `match` only when they changed: keep the latest of each.
+export function applyState(prev: Snapshot, msg: StateMessage): Snapshot {
+  return {
+    seq: msg.seq,
+    table: msg.table ?? prev.table,
+    match: 'match' in msg ? (msg.match ?? null) : prev.match,
+    view: msg.view ?? null,
+  };
+}
+
+export interface Trick {
+  index: number; // 0-based trick number within the deal
+  plays: Play[];
+  complete: boolean;
+  winner: number | null; // known once the next trick's leader is (or the view says who leads)
+}
+
+// The trick on the table: the one being played, or the one just completed until the next lead.
+export function currentTrick(view: View | null): Trick | null {
+  if (!view || view.plays.length === 0) return null;
+  const n = view.players;
+  const k = view.plays.length;
+  if (k % n === 0) {
+    const winner = view.phase === 'playing' && view.to_move !== null ? view.to_move : null;
+    return { index: k / n - 1, plays: view.plays.slice(k - n), complete: true, winner };
+  }
+  const start = k - (k % n);
+  return { index: start / n, plays: view.plays.slice(start), complete: false, winner: null };
+}
+
+// The last completed trick before the one currentTrick shows.
+export function lastTrick(view: View | null): Trick | null {
+  if (!view) return null;
+  const n = view.players;
+  const k = view.plays.length;
+  const shownStart = k === 0 ? 0 : k % n === 0 ? k - n : k - (k % n);
+  if (shownStart < n) return null;
+  const start = shownStart - n;
+  return {
+    index: start / n,
+    plays: view.plays.slice(start, shownStart),
+    complete: true,
+    winner: view.plays[shownStart].seat,
+  };
+}
+
+// Tricks a seat still needs for its bid: positive needs more, 0 exact, negative over.
+export function tricksNeeded(view: View | null, seat: number): number | null {
+  if (!view) return null;
+  const bid = view.bids[seat];
+  if (bid === null || bid === undefined) return null;
+  return bid - (view.tricks[seat] ?? 0);
+}
+
+export function needsText(needed: number | null): string {
+  if (needed === null) return '';
+  if (needed > 0) return `needs ${needed}`;
+  if (needed === 0) return 'exact';
+  return `${-needed} over`;
+}
+
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  kind: 'human' | 'bot';
+  bot: string | null;
+  empty: boolean; // a human seat nobody has taken
+  connected: boolean;
+  botPlaying: boolean;
+  me: boolean;
+  dealer: boolean;
+  toMove: boolean;
+  bid: number | null;
+  tricks: number | null;
+  needed: number | null;
+  total: number | null;
+  visible: string[];
+  winner: boolean;
+}
+
+function rawName(snap: Snapshot, seat: number): string | null {
+  const s = snap.table?.seats[seat];
+  if (s) {
+    if (s.kind === 'bot') return s.name || s.bot;
+    if (s.name) return s.name;
+  }
+  return snap.match?.names[seat] || null;
+}
+
+// A seat's name; two seats with one name (three "heuristic" bots) are told apart by seat number.
+export function seatName(snap: Snapshot, seat: number): string {
+  const name = rawName(snap, seat);
+  if (!name) return `Seat ${seat + 1}`;
+  const players = snap.table?.players ?? snap.match?.names.length ?? 0;
+  for (let k = 0; k < players; ++k) {
+    if (k !== seat && rawName(snap, k) === name) return `${name} (${seat + 1})`;
+  }
+  return name;
+}
+
+export function seatInfos(snap: Snapshot, mySeat: number): SeatInfo[] {
+  const players = snap.table?.players ?? snap.view?.players ?? snap.match?.names.length ?? 0;
+  const view = snap.view;
+  const dealer = view ? view.dealer : (snap.match?.dealer ?? -1);
+  const out: SeatInfo[] = [];
+  for (let k = 0; k < players; ++k) {
+    const s = snap.table?.seats[k];
+    const human = !s || s.kind === 'human';
+    out.push({
+      seat: k,
+      name: seatName(snap, k),
+      kind: human ? 'human' : 'bot',
+      bot: s && s.kind === 'bot' ? s.bot : null,
+      empty: !!s && s.kind === 'human' && !s.name,
+      connected: s ? (s.kind === 'bot' ? true : s.connected) : true,
+      botPlaying: !!s && s.kind === 'human' && s.bot_playing,
+      me: k === mySeat,
+      dealer: k === dealer,
+      toMove: !!view && view.phase !== 'done' && view.to_move === k,
+      bid: view ? (view.bids[k] ?? null) : null,
+      tricks: view ? (view.tricks[k] ?? 0) : null,
+      needed: tricksNeeded(view, k),
+      total: snap.match ? (snap.match.totals[k] ?? null) : null,
+      visible: view?.visible[k] ?? [],
+      winner: !!snap.match?.finished && snap.match.winners.includes(k),
+    });
+  }
+  return out;
+}
+
+// Seats in playing order starting with `first` (oneself, or seat 0 for a spectator).
+export function seatOrder(players: number, first: number): number[] {
+  const start = first >= 0 && first < players ? first : 0;
+  return Array.from({ length: players }, (_, i) => (start + i) % players);
+}
+
+const PHASE_PROMPTS: Record<string, string> = {
+  'choose-mode': 'Choose how this one-card deal is played',
+  auction: 'Auction: bid for trump, or pass',
+  passing: 'Choose cards to pass to the next player',
+  bidding: 'Bid: how many tricks will you take?',
+  trump: 'Choose trump',
+  turn: 'Accept the turned card, or turn the next',
+  call: 'Call a card: its holder is your secret partner',
+  exchange: 'Take the kitty, or keep your hand',
+  discard: 'Discard cards to the kitty',
+  playing: 'Play a card',
+};
+
+// The line that says whose turn it is.
+export function turnText(snap: Snapshot, mySeat: number): string {
+  const t = snap.table;
+  if (t?.state === 'waiting') {
+    const free = t.seats.filter((s) => s.kind === 'human' && !s.name).length;
+    return `Waiting for ${free} more player${free === 1 ? '' : 's'}`;
+  }
+  if (snap.match?.finished || t?.state === 'finished') return 'Game over';
+  const v = snap.view;
+  if (!v) return 'Dealing…';
+  if (v.phase === 'done') return 'The deal is over';
+  if (v.legal.length > 0) {
+    let prompt = `Your turn: ${PHASE_PROMPTS[v.phase] ?? v.phase}`;
+    if (v.phase === 'passing' && v.setup) prompt += ` (${v.setup.pass_cards})`;
+    if (v.phase === 'discard' && v.call) prompt += ` (${v.call.discards} done)`;
+    return prompt;
+  }
+  if (v.to_move === null) return 'Waiting for the secret partner';
+  if (v.to_move === mySeat) return 'Your turn';
+  const what = PHASE_PROMPTS[v.phase] ? phaseVerb(v.phase) : v.phase;
+  return `Waiting for ${seatName(snap, v.to_move)} to ${what}`;
+}
+
+function phaseVerb(phase: string): string {
+  switch (phase) {
+    case 'choose-mode':
+      return 'choose the mode';
+    case 'auction':
+      return 'bid in the auction';
+    case 'passing':
+      return 'pass cards';
+    case 'bidding':
+      return 'bid';
+    case 'trump':
+      return 'choose trump';
+    case 'turn':
+      return 'turn the kitty';
+    case 'call':
+      return 'call a card';
+    case 'exchange':
+      return 'decide on the kitty';
+    case 'discard':
+      return 'discard';
+    default:
+      return 'play';
+  }
+}
+
+// Who acted between two views of the same deal (the seat of the newest play or public action),
+// or null when it cannot be told (a new deal, a join, a reconnect).
+export function actorBetween(a: View | null, b: View | null): number | null {
+  if (!a || !b) return null;
+  if (b.dealer !== a.dealer || b.cards !== a.cards) return null;
+  if (b.plays.length === a.plays.length + 1) return b.plays[b.plays.length - 1].seat;
+  if (b.history.length === a.history.length + 1) return b.history[b.history.length - 1].seat;
+  return null;
+}
+
+export interface PaceOptions {
+  step: number; // after another seat's action
+  trick: number; // after a completed trick, before the next lead shows
+}
+
+export const DEFAULT_PACE: PaceOptions = { step: 450, trick: 1100 };
+
+// How long the screen holds view `a` before showing `b`: others' moves are shown one at a time
+// (bots move at once), a completed trick stays a moment; one's own moves show at once.
+export function paceDelay(a: View | null, b: View | null, mySeat: number, pace = DEFAULT_PACE): number {
+  // the deal ended (or the game): its last trick as far as it was seen stays a moment
+  if (a && a.plays.length > 0 && (!b || b.dealer !== a.dealer || b.cards !== a.cards || b.plays.length < a.plays.length))
+    return pace.trick;
+  const actor = actorBetween(a, b);
+  if (actor === null || actor === mySeat) return 0;
+  const n = a!.players;
+  const k = a!.plays.length;
+  if (k > 0 && k % n === 0 && b!.plays.length > k) return pace.trick;
+  return pace.step;
+}
+
+// The running total of each seat after each deal, from the deals' points: series[seat][deal].
+export function runningTotals(match: MatchInfo | null, players: number): number[][] {
+  const series: number[][] = Array.from({ length: players }, () => [0]);
+  if (!match) return series;
+  for (const r of match.results) {
+    for (let k = 0; k < players; ++k) {
+      const prev = series[k][series[k].length - 1];
+      series[k].push(prev + (r.points[k] ?? 0));
+    }
+  }
+  return series;
+}
+
+export function formatPoints(p: number | null | undefined): string {
+  if (p === null || p === undefined) return '';
+  return Number.isInteger(p) ? String(p) : p.toFixed(1);
+}

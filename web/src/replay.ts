@@ -1,0 +1,139 @@
+// The replay of a finished table: every deal action by action, every hand shown.
+import { api, ApiError } from './api';
+import { describeAction, historyEl, infoBar, scoreEl, seatPanel, tricksArea } from './board';
+import { h, rerender } from './dom';
+import { seatInfos, seatName, type Snapshot } from './model';
+import type { MatchInfo, Replay } from './types';
+import { presetTitle } from './variants';
+
+export class ReplayPage {
+  private replay: Replay | null = null;
+  private error = '';
+  private deal = 0; // index into replay.deals
+  private frame = 0;
+  private readonly body = h('div', { class: 'replay' });
+  private readonly onKey = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement | null;
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (e.key === 'ArrowRight') this.step(1);
+    else if (e.key === 'ArrowLeft') this.step(-1);
+    else if (e.key === 'Home') this.go(this.deal, 0);
+    else if (e.key === 'End') this.go(this.deal, Infinity);
+    else return;
+    e.preventDefault();
+  };
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly id: string,
+  ) {}
+
+  mount(): void {
+    this.root.dataset.page = 'replay';
+    this.root.replaceChildren(this.body);
+    document.addEventListener('keydown', this.onKey);
+    this.render();
+    void this.load();
+  }
+
+  destroy(): void {
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.replay = await api.replay(this.id);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) this.error = 'The game is not over yet: its replay opens when it ends.';
+      else if (e instanceof ApiError && e.status === 404) this.error = `No replay for table ${this.id}.`;
+      else this.error = e instanceof Error ? e.message : String(e);
+    }
+    this.render();
+  }
+
+  private frames() {
+    return this.replay?.deals[this.deal]?.frames ?? [];
+  }
+
+  private go(deal: number, frame: number): void {
+    if (!this.replay || this.replay.deals.length === 0) return;
+    this.deal = Math.max(0, Math.min(deal, this.replay.deals.length - 1));
+    this.frame = Math.max(0, Math.min(frame, this.frames().length - 1));
+    this.render();
+  }
+
+  // One action on; past a deal's end into the next deal, and back.
+  private step(d: number): void {
+    if (!this.replay) return;
+    const n = this.frames().length;
+    if (d > 0 && this.frame >= n - 1 && this.deal < this.replay.deals.length - 1) this.go(this.deal + 1, 0);
+    else if (d < 0 && this.frame === 0 && this.deal > 0) this.go(this.deal - 1, Infinity);
+    else this.go(this.deal, this.frame + d);
+  }
+
+  private render(): void {
+    this.root.dataset.state = this.replay ? 'replay' : this.error ? 'error' : 'loading';
+    rerender(this.body, () => this.build());
+  }
+
+  private build(): Node[] {
+    const back = h('a', { href: '#/', class: 'back' }, '← Lobby');
+    if (this.error) return [h('header', { class: 'table-head' }, back, h('h1', null, 'Replay')), h('p', { class: 'fatal', 'data-testid': 'replay-error' }, this.error)];
+    const r = this.replay;
+    if (!r) return [h('header', { class: 'table-head' }, back, h('h1', null, 'Replay')), h('p', { class: 'loading' }, 'Loading the replay…')];
+    const frames = this.frames();
+    const f = frames[this.frame] ?? null;
+    const dealNo = r.deals[this.deal]?.deal ?? this.deal + 1;
+    const match: MatchInfo = replayMatch(r.match, this.deal);
+    const snap: Snapshot = { seq: 0, table: r.table, match, view: f };
+    const infos = seatInfos(snap, -1);
+    if (f) infos.forEach((i) => (i.visible = f.hands[i.seat] ?? []));
+    const names = infos.map((i) => i.name);
+    const what = f?.action
+      ? `${f.action.seat === null ? 'someone' : seatName(snap, f.action.seat)}: ${describeAction(f.action.text)}`
+      : 'the cards as dealt';
+    const button = (label: string, aria: string, onClick: () => void, testid: string, disabled = false) =>
+      h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, disabled, on: { click: onClick } }, label);
+    const atStart = this.deal === 0 && this.frame === 0;
+    const atEnd = this.deal === r.deals.length - 1 && this.frame >= frames.length - 1;
+    const controls = h(
+      'div',
+      { class: 'replay-controls', role: 'group', 'aria-label': 'replay controls' },
+      h(
+        'label',
+        null,
+        'Deal ',
+        h(
+          'select',
+          { 'data-testid': 'replay-deal', on: { change: (e: Event) => this.go(Number((e.target as HTMLSelectElement).value), 0) } },
+          r.deals.map((d, k) => {
+            const res = r.match.results[k];
+            return h('option', { value: k, selected: k === this.deal }, `${d.deal}${res ? ` (${res.cards} card${res.cards === 1 ? '' : 's'})` : ''}`);
+          }),
+        ),
+      ),
+      button('⏮', 'first action of the deal', () => this.go(this.deal, 0), 'replay-first', this.frame === 0),
+      button('◀', 'back one action', () => this.step(-1), 'replay-back', atStart),
+      button('▶', 'forward one action', () => this.step(1), 'replay-forward', atEnd),
+      button('⏭', 'last action of the deal', () => this.go(this.deal, Infinity), 'replay-last', this.frame >= frames.length - 1),
+      h('span', { class: 'replay-pos', 'data-testid': 'replay-pos', 'aria-live': 'polite' }, `Deal ${dealNo}, step ${this.frame + 1} of ${frames.length}: ${what}`),
+    );
+    return [
+      h('header', { class: 'table-head' }, back, h('h1', null, `Replay: ${r.table.name || presetTitle(r.table.variant)}`), h('a', { href: `#/table/${this.id}` }, 'Table')),
+      controls,
+      h(
+        'div',
+        { class: 'layout' },
+        h('div', { class: 'play-area' }, infoBar(snap), h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))), tricksArea(snap)),
+        h('aside', { class: 'side' }, historyEl(snap, f), scoreEl(r.match, names, true)),
+      ),
+    ];
+  }
+}
+
+// The score as it stood when deal `index` (0-based) was played.
+export function replayMatch(m: MatchInfo, index: number): MatchInfo {
+  const results = m.results.slice(0, index);
+  const totals = m.names.map((_, k) => results.reduce((sum, r) => sum + (r.points[k] ?? 0), 0));
+  return { ...m, deal: index, deals: m.deals ?? m.results.length, results, totals, finished: false, winners: [] };
+}

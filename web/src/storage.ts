@@ -1,0 +1,75 @@
+// What the browser keeps between visits (localStorage): the guest (name and token) and the
+// tables one sat at, so that a reload or another day finds the seat again.
+import { api, type Guest } from './api';
+
+const GUEST_KEY = 'whist.guest';
+const TABLES_KEY = 'whist.tables';
+
+export interface KnownTable {
+  id: string;
+  token: string; // the guest token that holds the seat
+  seat: number;
+  variant: string;
+  at: number; // when last opened (ms)
+}
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: nothing kept */
+  }
+}
+
+export function storedGuest(): Guest | null {
+  const g = read<Guest | null>(GUEST_KEY, null);
+  return g && typeof g.token === 'string' && typeof g.name === 'string' ? g : null;
+}
+
+// The guest, made on first need (or anew when the name changed).
+export async function ensureGuest(name: string): Promise<Guest> {
+  const want = name.trim();
+  const g = storedGuest();
+  if (g && (want === '' || want === g.name)) return g;
+  const fresh = await api.createGuest(want || randomGuestName());
+  write(GUEST_KEY, fresh);
+  return fresh;
+}
+
+export function randomGuestName(): string {
+  return `Guest ${1000 + Math.floor(Math.random() * 9000)}`;
+}
+
+export function knownTables(): KnownTable[] {
+  return read<KnownTable[]>(TABLES_KEY, []).filter((t) => t && typeof t.id === 'string');
+}
+
+export function knownTable(id: string): KnownTable | undefined {
+  return knownTables().find((t) => t.id === id);
+}
+
+export function rememberTable(t: Omit<KnownTable, 'at'>): void {
+  const rest = knownTables().filter((k) => k.id !== t.id);
+  write(TABLES_KEY, [{ ...t, at: Date.now() }, ...rest].slice(0, 20));
+}
+
+export function forgetTable(id: string): void {
+  write(
+    TABLES_KEY,
+    knownTables().filter((k) => k.id !== id),
+  );
+}
+
+// The token to say hello with at a table: the one that holds a seat there, else the guest's.
+export function tokenFor(tableId: string): string | undefined {
+  return knownTable(tableId)?.token ?? storedGuest()?.token;
+}

@@ -1,0 +1,486 @@
+// The live table: one WebSocket, the state as the server sends it, and the screen.
+import { cardActionText, isHandCardKind, parseAction, sameAction } from './actions';
+import { api, ApiError } from './api';
+import {
+  actionButton,
+  cardEl,
+  historyEl,
+  infoBar,
+  lastDealEl,
+  scoreEl,
+  seatPanel,
+  tricksArea,
+} from './board';
+import { explainReason, sortHand } from './cards';
+import { Connection, wsUrl, type ConnStatus } from './connection';
+import { h, rerender } from './dom';
+import {
+  applyState,
+  EMPTY,
+  paceDelay,
+  seatInfos,
+  seatName,
+  seatOrder,
+  turnText,
+  type Snapshot,
+} from './model';
+import {
+  ensureGuest,
+  forgetTable,
+  knownTable,
+  randomGuestName,
+  rememberTable,
+  storedGuest,
+  tokenFor,
+} from './storage';
+import type { Action, ServerMessage, View } from './types';
+import { presetTitle } from './variants';
+
+interface Notice {
+  text: string;
+  kind: 'error' | 'info';
+}
+
+const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
+
+export class TablePage {
+  private snap: Snapshot = EMPTY; // the latest the server sent
+  private shown: Snapshot = EMPTY; // what the screen shows (others' moves are paced)
+  private queue: Snapshot[] = [];
+  private timer: number | undefined;
+  private shownAt = 0;
+  private seat = -1;
+  private role: 'player' | 'spectator' | null = null;
+  private status: ConnStatus = { kind: 'connecting', attempt: 1 };
+  private everOpen = false;
+  private notice: Notice | null = null;
+  private noticeTimer: number | undefined;
+  private fatal: string | null = null;
+  private busy = false;
+  private joinName: string;
+  private readonly conn: Connection;
+  private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
+  private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
+  private readonly board = h('div', { class: 'board' });
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly id: string,
+  ) {
+    this.joinName = storedGuest()?.name ?? randomGuestName();
+    this.conn = new Connection({
+      url: wsUrl(location),
+      hello: () => {
+        const token = tokenFor(this.id);
+        return { type: 'hello', table: this.id, ...(token ? { token } : {}), last: this.snap.seq };
+      },
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s) => this.onStatus(s),
+    });
+  }
+
+  mount(): void {
+    this.root.replaceChildren(this.banner, this.noticeEl, this.board);
+    this.root.dataset.page = 'table';
+    this.renderBanner();
+    this.render();
+    this.conn.start();
+  }
+
+  destroy(): void {
+    this.conn.stop();
+    window.clearTimeout(this.timer);
+    window.clearTimeout(this.noticeTimer);
+  }
+
+  // ---- messages
+
+  private onMessage(m: ServerMessage): void {
+    switch (m.type) {
+      case 'welcome': {
+        this.seat = m.seat;
+        this.role = m.role;
+        const known = knownTable(this.id);
+        if (m.seat >= 0) {
+          rememberTable({ id: this.id, token: tokenFor(this.id)!, seat: m.seat, variant: this.snap.table?.variant ?? known?.variant ?? '' });
+        } else if (known) {
+          forgetTable(this.id); // that token no longer holds a seat here
+        }
+        this.render();
+        break;
+      }
+      case 'state':
+        this.snap = applyState(this.snap, m);
+        this.queue.push(this.snap);
+        this.pump();
+        break;
+      case 'error':
+        this.onError(m.code, m.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onError(code: string, message: string): void {
+    if (code === 'stale') return; // the table moved on: the next state says where it is
+    if (code === 'not-found') {
+      this.fatal = `There is no table ${this.id}.`;
+      this.conn.stop();
+      this.render();
+      return;
+    }
+    this.say(code === 'illegal' ? `Refused: ${explainReason(message)}` : explainReason(message), 'error');
+  }
+
+  private onStatus(s: ConnStatus): void {
+    this.status = s;
+    if (s.kind === 'open') this.everOpen = true;
+    this.renderBanner();
+    this.root.dataset.conn = s.kind;
+  }
+
+  // Shows queued states one at a time: another seat's move waits a moment after the last.
+  private pump(): void {
+    if (this.timer !== undefined) return;
+    while (this.queue.length > 0) {
+      const next = this.queue[0];
+      const delay = this.queue.length > CATCH_UP ? 0 : paceDelay(this.shown.view, next.view, this.seat);
+      const wait = delay - (Date.now() - this.shownAt);
+      if (wait > 0) {
+        this.timer = window.setTimeout(() => {
+          this.timer = undefined;
+          this.pump();
+        }, wait);
+        return;
+      }
+      this.queue.shift();
+      this.show(next);
+    }
+  }
+
+  private show(s: Snapshot): void {
+    const before = this.shown;
+    this.shown = s;
+    this.shownAt = Date.now();
+    if (this.notice && before.view && s.view && (s.view.plays.length !== before.view.plays.length || s.view.history.length !== before.view.history.length)) {
+      // a refusal stays until the table moves on
+      if (this.notice.kind === 'error' && Date.now() - this.noticeAt > 1500) this.clearNotice();
+    }
+    this.render();
+  }
+
+  // ---- actions
+
+  private act(text: string): void {
+    if (this.role !== 'player') {
+      this.say('You are watching: take a seat to play.', 'info');
+      return;
+    }
+    if (!this.conn.send({ type: 'act', action: text, seq: this.snap.seq })) {
+      this.say('Not connected: reconnecting…', 'error');
+    }
+  }
+
+  private clickCard(card: string): void {
+    const v = this.shown.view;
+    if (!v) return;
+    const text = cardActionText(v.phase, card) ?? `play ${card}`;
+    if (this.isLegal(v, text)) this.clearNotice();
+    this.act(text); // an illegal card is sent too: the server says why it is refused
+  }
+
+  private isLegal(v: View, text: string): boolean {
+    return v.legal.some((a) => sameAction(a.text, text));
+  }
+
+  private async join(seat: number): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const g = await ensureGuest(this.joinName);
+      await api.join(this.id, g.token, seat);
+      rememberTable({ id: this.id, token: g.token, seat, variant: this.snap.table?.variant ?? '' });
+      this.clearNotice();
+      this.conn.rehello();
+    } catch (e) {
+      this.say(e instanceof ApiError ? `Could not take the seat: ${e.message}` : String(e), 'error');
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  private async leave(): Promise<void> {
+    const token = tokenFor(this.id);
+    if (!token || this.busy) return;
+    const playing = this.snap.table?.state === 'playing';
+    if (playing && !window.confirm('Leave the game? A bot plays your seat until someone takes it.')) return;
+    this.busy = true;
+    try {
+      await api.leave(this.id, token);
+      forgetTable(this.id);
+      this.conn.rehello();
+    } catch (e) {
+      this.say(e instanceof ApiError ? e.message : String(e), 'error');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async rematch(): Promise<void> {
+    const token = tokenFor(this.id);
+    if (!token || this.busy) return;
+    this.busy = true;
+    try {
+      const r = await api.rematch(this.id, token);
+      rememberTable({ id: r.id, token, seat: this.seat, variant: this.snap.table?.variant ?? '' });
+      location.hash = `#/table/${r.id}`;
+    } catch (e) {
+      this.say(e instanceof ApiError ? e.message : String(e), 'error');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // ---- notices
+
+  private noticeAt = 0;
+
+  private say(text: string, kind: Notice['kind']): void {
+    this.notice = { text, kind };
+    this.noticeAt = Date.now();
+    this.renderNotice();
+    window.clearTimeout(this.noticeTimer);
+    this.noticeTimer = window.setTimeout(() => this.clearNotice(), 8000);
+  }
+
+  private clearNotice(): void {
+    this.notice = null;
+    this.renderNotice();
+  }
+
+  private renderNotice(): void {
+    this.noticeEl.textContent = this.notice?.text ?? '';
+    this.noticeEl.className = ['notice', this.notice?.kind ?? ''].join(' ').trim();
+    this.noticeEl.hidden = !this.notice;
+  }
+
+  private renderBanner(): void {
+    const s = this.status;
+    let text = '';
+    if (s.kind === 'waiting') {
+      text = `Connection lost. Reconnecting in ${Math.max(1, Math.round(s.retryInMs / 1000))} s… (attempt ${s.attempt})`;
+    } else if (s.kind === 'connecting') {
+      text = this.everOpen || s.attempt > 1 ? `Reconnecting… (attempt ${s.attempt})` : 'Connecting…';
+    }
+    this.banner.textContent = text;
+    this.banner.hidden = text === '';
+    this.banner.classList.toggle('warn', s.kind === 'waiting' || (s.kind === 'connecting' && this.everOpen));
+  }
+
+  // ---- the screen
+
+  private render(): void {
+    this.renderNotice();
+    const s = this.shown;
+    const v = s.view;
+    const myTurn = this.role === 'player' && !!v && v.legal.length > 0;
+    this.root.dataset.state = s.table?.state ?? 'loading';
+    this.root.dataset.phase = v?.phase ?? 'none';
+    this.root.dataset.turn = myTurn ? 'me' : 'other';
+    this.root.dataset.seq = String(s.seq);
+    this.root.dataset.role = this.role ?? 'none';
+    rerender(this.board, () => this.build());
+  }
+
+  private build(): Node[] {
+    if (this.fatal) {
+      return [h('p', { class: 'fatal' }, this.fatal), h('p', null, h('a', { href: '#/' }, 'Back to the lobby'))];
+    }
+    const s = this.shown;
+    const t = s.table;
+    if (!t) return [h('p', { class: 'loading' }, 'Loading the table…')];
+    const v = s.view;
+    const infos = seatInfos(s, this.seat);
+    const names = infos.map((i) => i.name);
+    const order = seatOrder(t.players, this.seat);
+    const others = order.filter((k) => k !== this.seat);
+    const me = this.seat >= 0 ? infos[this.seat] : null;
+    const wide = window.matchMedia('(min-width: 900px)').matches;
+
+    const header = h(
+      'header',
+      { class: 'table-head' },
+      h('a', { href: '#/', class: 'back' }, '← Lobby'),
+      h('h1', null, t.name || presetTitle(t.variant)),
+      h('span', { class: 'role' }, this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : ''),
+    );
+
+    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', 'aria-live': 'polite' }, turnText(s, this.seat));
+
+    const main: Node[] = [infoBar(s), turn];
+    const over = t.state === 'finished' || !!s.match?.finished;
+    if (over) main.push(this.gameOver(names));
+    if (t.state === 'waiting' || this.freeSeats().length > 0) main.push(this.waitingRoom());
+    main.push(h('div', { class: 'opponents' }, others.map((k) => seatPanel(infos[k]))));
+    if (v) main.push(tricksArea(s));
+    if (me) main.push(seatPanel(me));
+    if (v && this.role === 'player') main.push(this.actionsEl(v));
+    if (v && this.role === 'player') main.push(this.handEl(v));
+
+    const side: Node[] = [];
+    const last = lastDealEl(s.match, names);
+    if (last) side.push(last);
+    const hist = historyEl(s, v);
+    if (hist) side.push(hist);
+    const score = scoreEl(s.match, names, wide || t.state === 'finished');
+    if (score) side.push(score);
+    if (this.seat >= 0 && t.state !== 'finished') {
+      side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', on: { click: () => void this.leave() } }, 'Leave the seat')));
+    }
+    return [header, h('div', { class: 'layout' }, h('div', { class: 'play-area' }, main), h('aside', { class: 'side' }, side))];
+  }
+
+  private freeSeats(): number[] {
+    const t = this.shown.table;
+    if (!t || t.state === 'finished') return [];
+    const out: number[] = [];
+    t.seats.forEach((s, k) => {
+      if (s.kind === 'human' && !s.name) out.push(k);
+    });
+    return out;
+  }
+
+  private shareLink(): string {
+    return `${location.origin}/#/table/${this.id}`;
+  }
+
+  private waitingRoom(): HTMLElement {
+    const t = this.shown.table!;
+    const free = this.freeSeats();
+    const link = h('input', { class: 'share-link', type: 'text', readonly: true, value: this.shareLink(), 'aria-label': 'link to this table', 'data-testid': 'share-link' });
+    const copy = h('button', {
+      type: 'button',
+      on: {
+        click: () => {
+          link.select();
+          const done = () => this.say('Link copied', 'info');
+          if (navigator.clipboard?.writeText) navigator.clipboard.writeText(link.value).then(done, () => document.execCommand('copy'));
+          else if (document.execCommand('copy')) done();
+        },
+      },
+    }, 'Copy link');
+    const parts: Node[] = [h('h2', null, t.state === 'waiting' ? 'Waiting for players' : 'Open seats')];
+    parts.push(h('p', null, t.public ? 'This table is listed in the lobby. ' : 'This table is private. ', 'Share the link to invite a friend:'), h('div', { class: 'share' }, link, copy));
+    if (this.seat < 0 && free.length > 0) {
+      const name = h('input', {
+        type: 'text',
+        value: this.joinName,
+        maxlength: '24',
+        'aria-label': 'your name',
+        'data-testid': 'join-name',
+        on: { input: (e: Event) => (this.joinName = (e.target as HTMLInputElement).value) },
+      });
+      parts.push(
+        h('div', { class: 'join' }, h('label', null, 'Your name ', name)),
+        h('div', { class: 'join-seats' }, free.map((k) =>
+          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, disabled: this.busy, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
+        )),
+      );
+    } else if (this.seat >= 0 && t.state === 'waiting') {
+      parts.push(h('p', null, `You sit in seat ${this.seat + 1}. The game starts when every seat is taken.`));
+    }
+    return h('section', { class: 'waiting', 'data-testid': 'waiting' }, parts);
+  }
+
+  private actionsEl(v: View): HTMLElement {
+    const legal = v.legal;
+    const hand = new Set(v.own_hand);
+    const buttons: Node[] = [];
+    if (legal.length === 0) return h('div', { class: 'actions', 'data-testid': 'actions' });
+    const kinds = new Set(legal.map((a) => parseAction(a.text).kind));
+    if (v.phase === 'bidding' && kinds.has('bid')) {
+      const bids: Node[] = [];
+      for (let n = 0; n <= v.cards; ++n) {
+        const text = `bid ${n}`;
+        bids.push(actionButton(text, this.isLegal(v, text), () => this.act(text)));
+      }
+      buttons.push(h('div', { class: 'bids', role: 'group', 'aria-label': 'your bid' }, bids));
+    }
+    const rest: Action[] = legal.filter((a) => {
+      const p = parseAction(a.text);
+      if (p.kind === 'bid' && v.phase === 'bidding') return false;
+      if (isHandCardKind(p.kind) && p.card && hand.has(p.card)) return false;
+      return true;
+    });
+    const auction = rest.filter((a) => parseAction(a.text).kind === 'auction');
+    if (auction.length > 0) {
+      const rows = new Map<number, Action[]>();
+      for (const a of auction) {
+        const n = parseAction(a.text).number!;
+        rows.set(n, [...(rows.get(n) ?? []), a]);
+      }
+      buttons.push(
+        h('div', { class: 'auction', role: 'group', 'aria-label': 'auction bids' }, [...rows.entries()].map(([n, as]) =>
+          h('div', { class: 'auction-row' }, h('span', { class: 'auction-n' }, `${n}:`), as.map((a) => actionButton(a.text, true, () => this.act(a.text)))),
+        )),
+      );
+    }
+    const others = rest.filter((a) => parseAction(a.text).kind !== 'auction');
+    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text)))));
+    return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons);
+  }
+
+  private handEl(v: View): HTMLElement {
+    const cards = sortHand(v.own_hand);
+    const chosen = new Set(v.choosing ?? []);
+    const myTurn = v.legal.length > 0;
+    let note: string | null = null;
+    if (cards.length === 0 && v.phase !== 'done') {
+      if (v.mode === 'forehead') note = 'Forehead deal: everyone sees your card but you.';
+      else if (v.setup?.blind_bidding || v.mode === 'blind') note = 'Blind: you bid before seeing your cards.';
+      else note = 'No cards in your hand.';
+    }
+    const extra: Node[] = [];
+    if (v.choosing && v.choosing.length > 0) extra.push(h('p', { class: 'small' }, `Chosen to pass: ${v.choosing.length}`));
+    if (v.passed && v.passed.length > 0) {
+      const k = v.passed.length - 1;
+      extra.push(h('p', { class: 'small passed' }, 'Last passing round: you passed ', cardRowOf(v.passed[k]), ' and received ', cardRowOf(v.received?.[k] ?? [])));
+    }
+    if (v.kitty_seen && v.kitty_seen.length > 0) extra.push(h('p', { class: 'small' }, 'Kitty seen: ', cardRowOf(v.kitty_seen)));
+    if (v.call && v.call.kitty.length > 0) extra.push(h('p', { class: 'small' }, 'Your discards: ', cardRowOf(v.call.kitty)));
+    return h(
+      'section',
+      { class: ['hand', myTurn && 'my-turn'], 'aria-label': 'your hand', 'data-testid': 'hand' },
+      h('h2', { class: 'visually-hidden' }, 'Your hand'),
+      note ? h('p', { class: 'small' }, note) : null,
+      h('div', { class: 'cards' }, cards.map((c) => {
+        const text = cardActionText(v.phase, c);
+        const legal = !!text && this.isLegal(v, text);
+        return cardEl(c, { legal, neutral: !text, chosen: chosen.has(c), onClick: () => this.clickCard(c) });
+      })),
+      extra,
+    );
+  }
+
+  private gameOver(names: string[]): HTMLElement {
+    const s = this.shown;
+    const m = s.match;
+    const t = s.table!;
+    const winners = m?.winners.map((k) => names[k]) ?? [];
+    const parts: Node[] = [h('h2', null, 'Game over')];
+    if (winners.length > 0) parts.push(h('p', { class: 'winners', 'data-testid': 'winners' }, winners.length === 1 ? `${winners[0]} wins.` : `${winners.join(' and ')} win.`));
+    const buttons: Node[] = [];
+    if (t.rematch) buttons.push(h('a', { class: 'button primary', href: `#/table/${t.rematch}`, 'data-testid': 'go-rematch' }, 'Go to the rematch'));
+    else if (this.seat >= 0) buttons.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', on: { click: () => void this.rematch() } }, 'Rematch'));
+    buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}`, 'data-testid': 'replay-link' }, 'Replay'));
+    buttons.push(h('a', { class: 'button', href: '#/' }, 'Lobby'));
+    parts.push(h('div', { class: 'buttons' }, buttons));
+    return h('section', { class: 'game-over', 'data-testid': 'game-over' }, parts);
+  }
+}
+
+function cardRowOf(cards: string[]): HTMLElement {
+  return h('span', { class: 'card-row' }, cards.map((c) => cardEl(c, { small: true })));
+}

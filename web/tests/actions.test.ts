@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { actionAriaLabel, actionLabel, cardActionText, isHandCardKind, parseAction, sameAction } from '../src/actions';
+
+describe('actions', () => {
+  it('reads every kind of action text', () => {
+    expect(parseAction('play QH')).toMatchObject({ kind: 'play', card: 'QH' });
+    expect(parseAction('play 10h').kind).toBe('other'); // the server writes T, never 10
+    expect(parseAction('bid 3')).toMatchObject({ kind: 'bid', number: 3 });
+    expect(parseAction('announce zero').kind).toBe('announce-zero');
+    expect(parseAction('mode forehead')).toMatchObject({ kind: 'mode', arg: 'forehead' });
+    expect(parseAction('auction 6NT')).toMatchObject({ kind: 'auction', number: 6, arg: 'NT' });
+    expect(parseAction('auction 5S')).toMatchObject({ kind: 'auction', number: 5, arg: 'S' });
+    expect(parseAction('pass').kind).toBe('pass');
+    expect(parseAction('pass card AS')).toMatchObject({ kind: 'pass-card', card: 'AS' });
+    expect(parseAction('contract 8 half')).toMatchObject({ kind: 'contract', arg: '8 half' });
+    expect(parseAction('contract clean sun')).toMatchObject({ kind: 'contract', arg: 'clean sun' });
+    expect(parseAction('trump C')).toMatchObject({ kind: 'trump', arg: 'C' });
+    expect(parseAction('accept the turned card').kind).toBe('accept');
+    expect(parseAction('turn the next kitty card').kind).toBe('turn-next');
+    expect(parseAction('call AH')).toMatchObject({ kind: 'call', card: 'AH' });
+    expect(parseAction('take the kitty').kind).toBe('take-kitty');
+    expect(parseAction('keep the hand').kind).toBe('keep-hand');
+    expect(parseAction('discard 7D')).toMatchObject({ kind: 'discard', card: '7D' });
+    expect(parseAction('discard X1')).toMatchObject({ kind: 'discard', card: 'X1' });
+  });
+
+  it('labels buttons', () => {
+    expect(actionLabel('bid 2')).toBe('2');
+    expect(actionLabel('auction 7H')).toBe('7 ♥');
+    expect(actionLabel('auction 5NT')).toBe('5 NT');
+    expect(actionLabel('trump S')).toBe('Trump ♠');
+    expect(actionLabel('call AH')).toBe('Call A♥');
+    expect(actionAriaLabel('call AH')).toBe('call the ace of hearts');
+    expect(actionAriaLabel('bid 0')).toBe('bid 0');
+    expect(actionAriaLabel('trump D')).toBe('trump diamonds');
+  });
+
+  it('maps a click on a hand card to the phase action', () => {
+    expect(cardActionText('playing', 'QH')).toBe('play QH');
+    expect(cardActionText('passing', 'QH')).toBe('pass card QH');
+    expect(cardActionText('discard', 'QH')).toBe('discard QH');
+    expect(cardActionText('bidding', 'QH')).toBeNull();
+    expect(isHandCardKind('play')).toBe(true);
+    expect(isHandCardKind('call')).toBe(false);
+    expect(sameAction('Play qh', 'play QH')).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actorBetween,
+  applyState,
+  currentTrick,
+  DEFAULT_PACE,
+  EMPTY,
+  formatPoints,
+  lastTrick,
+  needsText,
+  paceDelay,
+  runningTotals,
+  seatInfos,
+  seatName,
+  seatOrder,
+  tricksNeeded,
+  turnText,
+} from '../src/model';
+import { match, summary, view } from './fixtures';
+
+const plays = (...cards: [number, string][]) => cards.map(([seat, card]) => ({ seat, card }));
+
+describe('applyState', () => {
+  it('keeps the latest summary and score when a state leaves them out', () => {
+    const a = applyState(EMPTY, { type: 'state', seq: 4, table: summary(), match: match(), view: view() });
+    const b = applyState(a, { type: 'state', seq: 5, view: view({ to_move: 1 }) });
+    expect(b.seq).toBe(5);
+    expect(b.table).toBe(a.table);
+    expect(b.match).toBe(a.match);
+    expect(b.view?.to_move).toBe(1);
+  });
+
+  it('takes a null score and a null view as they are', () => {
+    const a = applyState(EMPTY, { type: 'state', seq: 1, table: summary({ state: 'waiting' }), match: null, view: null });
+    expect(a.match).toBeNull();
+    expect(a.view).toBeNull();
+  });
+});
+
+describe('tricks', () => {
+  it('shows the trick being played and the last one completed', () => {
+    const v = view({ plays: plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD'], [1, 'JH'], [2, 'TH']) });
+    expect(currentTrick(v)).toEqual({ index: 1, plays: plays([1, 'JH'], [2, 'TH']), complete: false, winner: null });
+    expect(lastTrick(v)).toEqual({ index: 0, plays: plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD']), complete: true, winner: 1 });
+  });
+
+  it('keeps a completed trick on the table until the next lead; its winner is to move', () => {
+    const v = view({ to_move: 1, plays: plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD']) });
+    expect(currentTrick(v)).toMatchObject({ index: 0, complete: true, winner: 1 });
+    expect(lastTrick(v)).toBeNull();
+  });
+
+  it('has nothing before the first card', () => {
+    expect(currentTrick(view())).toBeNull();
+    expect(lastTrick(view())).toBeNull();
+    expect(currentTrick(null)).toBeNull();
+  });
+});
+
+describe('seats', () => {
+  it('says what each seat still needs', () => {
+    const v = view({ bids: [2, 0, null, 1], tricks: [1, 1, 0, 1] });
+    expect(tricksNeeded(v, 0)).toBe(1);
+    expect(tricksNeeded(v, 1)).toBe(-1);
+    expect(tricksNeeded(v, 2)).toBeNull();
+    expect(tricksNeeded(v, 3)).toBe(0);
+    expect(needsText(1)).toBe('needs 1');
+    expect(needsText(0)).toBe('exact');
+    expect(needsText(-2)).toBe('2 over');
+    expect(needsText(null)).toBe('');
+  });
+
+  it('tells bots, away players and empty seats apart', () => {
+    const snap = { seq: 3, table: summary(), match: match(), view: view({ to_move: 3 }) };
+    const infos = seatInfos(snap, 0);
+    expect(infos.map((i) => i.kind)).toEqual(['human', 'bot', 'human', 'bot']);
+    expect(infos[0].me).toBe(true);
+    expect(infos[1].dealer).toBe(true);
+    expect(infos[2].botPlaying).toBe(true);
+    expect(infos[2].connected).toBe(false);
+    expect(infos[3].toMove).toBe(true);
+    expect(infos[2].total).toBe(5.5);
+    const waiting = seatInfos({ ...snap, table: summary({ seats: [{ kind: 'human', name: null, connected: false, bot_playing: false }, ...summary().seats.slice(1)] }) }, -1);
+    expect(waiting[0].empty).toBe(true);
+  });
+
+  it('tells seats with one name apart', () => {
+    const t = summary({ seats: [summary().seats[0], { kind: 'bot', bot: 'random', name: 'random' }, { kind: 'bot', bot: 'random', name: 'random' }, summary().seats[3]] });
+    const snap = { ...EMPTY, table: t };
+    expect(seatName(snap, 0)).toBe('Ana');
+    expect(seatName(snap, 1)).toBe('random (2)');
+    expect(seatName(snap, 2)).toBe('random (3)');
+  });
+
+  it('orders seats from oneself in playing order', () => {
+    expect(seatOrder(4, 2)).toEqual([2, 3, 0, 1]);
+    expect(seatOrder(3, -1)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('turnText', () => {
+  it('says whose turn it is', () => {
+    const snap = { seq: 3, table: summary(), match: match(), view: view({ to_move: 3, phase: 'bidding' }) };
+    expect(turnText(snap, 0)).toBe('Waiting for expert:normal to bid');
+    const mine = { ...snap, view: view({ phase: 'bidding', legal: [{ code: 64, text: 'bid 0' }] }) };
+    expect(turnText(mine, 0)).toMatch(/^Your turn: Bid/);
+    expect(turnText({ ...snap, table: summary({ state: 'waiting', seats: [{ kind: 'human', name: null, connected: false, bot_playing: false }] }) }, -1)).toBe('Waiting for 1 more player');
+    expect(turnText({ ...snap, match: match({ finished: true }), view: null }, 0)).toBe('Game over');
+    expect(turnText({ ...snap, view: view({ to_move: null, phase: 'trump' }) }, 0)).toBe('Waiting for the secret partner');
+  });
+});
+
+describe('pacing', () => {
+  const a = view({ to_move: 2, plays: plays([1, 'JH']) });
+  it('finds who acted between two views', () => {
+    expect(actorBetween(a, view({ plays: plays([1, 'JH'], [2, 'TH']) }))).toBe(2);
+    expect(actorBetween(view({ phase: 'bidding' }), view({ phase: 'bidding', history: [{ seat: 3, code: 64, text: 'bid 0' }] }))).toBe(3);
+    expect(actorBetween(a, view({ dealer: 2, plays: [] }))).toBeNull();
+    expect(actorBetween(null, a)).toBeNull();
+  });
+
+  it('paces the moves of others, not one\'s own', () => {
+    expect(paceDelay(a, view({ plays: plays([1, 'JH'], [2, 'TH']) }), 0)).toBe(DEFAULT_PACE.step);
+    expect(paceDelay(a, view({ plays: plays([1, 'JH'], [0, 'TH']) }), 0)).toBe(0);
+    const full = view({ plays: plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD']) });
+    expect(paceDelay(full, view({ plays: [...full.plays, { seat: 1, card: 'JH' }] }), 0)).toBe(DEFAULT_PACE.trick);
+    expect(paceDelay(full, view({ dealer: 2, cards: 2 }), 0)).toBe(DEFAULT_PACE.trick); // the deal ended
+    expect(paceDelay(null, a, 0)).toBe(0);
+  });
+});
+
+describe('score', () => {
+  it('runs the totals deal by deal', () => {
+    const m = match({ results: [match().results[0], { ...match().results[0], points: [3, -1, 0.5, 2] }] });
+    expect(runningTotals(m, 4)).toEqual([
+      [0, -2, 1],
+      [0, 5, 4],
+      [0, 5.5, 6],
+      [0, -1, 1],
+    ]);
+    expect(runningTotals(null, 2)).toEqual([[0], [0]]);
+  });
+
+  it('writes halves', () => {
+    expect(formatPoints(5)).toBe('5');
+    expect(formatPoints(5.5)).toBe('5.5');
+    expect(formatPoints(null)).toBe('');
+  });
+});
