@@ -98,11 +98,11 @@ TEST_P(LeakAudit, NoMessageNamesACardItsReceiverMayNotSee) {
       for (int k = 0; k < rules.players; ++k) {
         const CardSet seen = seen_by(s, k);
         seen_by_all &= seen;
-        const CardSet leaked = cards_named(table.view_json(k).dump()) & (hidden - seen);
+        const CardSet leaked = cards_named(table.view_text(k)) & (hidden - seen);
         ASSERT_TRUE(leaked.empty()) << preset << " game " << g << ", event " << table.seq()
                                     << ": seat " << k << " is sent " << to_string(leaked);
       }
-      const CardSet leaked = cards_named(table.view_json(-1).dump()) & (hidden - seen_by_all);
+      const CardSet leaked = cards_named(table.view_text(-1)) & (hidden - seen_by_all);
       ASSERT_TRUE(leaked.empty()) << preset << " game " << g << ", event " << table.seq()
                                   << ": a spectator is sent " << to_string(leaked);
       const ActionList legal = s.legal_actions();
@@ -122,8 +122,8 @@ std::vector<std::string> preset_names() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, LeakAudit, ::testing::ValuesIn(preset_names()),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& test) {
+                           std::string n = test.param;
                            for (char& c : n) {
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            }

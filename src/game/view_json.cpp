@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/json_writer.h"
 #include "rules/contracts.h"
 
 namespace whist {
@@ -14,19 +15,45 @@ namespace {
 
 using Json = nlohmann::json;
 
-Json card_json(Card c) { return c == kNoCard ? Json() : Json(to_string(c)); }
-
-// A bit mask of seats as the list of its seats.
-Json seats_json(unsigned mask, int players) {
-  Json out = Json::array();
-  for (int p = 0; p < players; ++p) {
-    if (mask >> p & 1) out.push_back(p);
+void write_card(JsonWriter& w, Card c) {
+  if (c == kNoCard) {
+    w.null();
+  } else {
+    w.string(to_string(c));
   }
-  return out;
 }
 
-// A seat, or null for the -1 that means "none" or "not known".
-Json seat_json(int seat) { return seat < 0 ? Json() : Json(seat); }
+void write_cards(JsonWriter& w, CardSet s) {
+  w.begin_array();
+  for (int i = 63; i >= 0; --i) {
+    if (s.contains(Card::from_index(i))) w.string(to_string(Card::from_index(i)));
+  }
+  w.end_array();
+}
+
+// A bit mask of seats as the list of its seats.
+void write_seats(JsonWriter& w, unsigned mask, int players) {
+  w.begin_array();
+  for (int p = 0; p < players; ++p) {
+    if (mask >> p & 1) w.number(p);
+  }
+  w.end_array();
+}
+
+// A seat or a number, or null for the -1 that means "none" or "not known".
+void write_optional(JsonWriter& w, int seat) {
+  if (seat < 0) {
+    w.null();
+  } else {
+    w.number(seat);
+  }
+}
+
+void write_action(JsonWriter& w, Action a, int seat = -2) {
+  w.begin_object().key("code").number(a.code());
+  if (seat != -2) write_optional(w.key("seat"), seat);
+  w.key("text").string(to_string(a)).end_object();
+}
 
 std::string_view mode_text(OneCardMode m) {
   switch (m) {
@@ -53,64 +80,79 @@ std::string_view family_text(Family f) {
   return "exact-bid";
 }
 
-Json setup_json(const DealSetup& s) {
-  Json kitty = Json::array();
+// Keys in sorted order here and below: the order nlohmann::json keeps (json_writer.h).
+void write_setup(JsonWriter& w, const DealSetup& s) {
+  w.begin_object();
+  w.key("auction_min").number(s.auction_min);
+  w.key("auction_passes").number(s.auction_passes);
+  w.key("blind_bidding").boolean(s.blind_bidding);
+  w.key("cards").number(s.cards);
+  w.key("choose_mode").boolean(s.choose_mode);
+  w.key("dealer").number(s.dealer);
+  w.key("declarer_raise").boolean(s.declarer_raise);
+  w.key("family").string(family_text(s.family));
+  w.key("forced_bid");
+  write_optional(w, s.forced_bid);
+  w.key("hook").boolean(s.hook);
+  w.key("joker_any_time").boolean(s.joker_any_time);
+  w.key("kitty").begin_array();
   for (Card k : s.kitty) {
-    if (k != kNoCard) kitty.push_back(to_string(k));
+    if (k != kNoCard) w.string(to_string(k));
   }
-  return {{"players", s.players},
-          {"cards", s.cards},
-          {"dealer", s.dealer},
-          {"trump", suit_name(s.trump)},
-          {"turned", card_json(s.turned)},
-          {"must_trump", s.must_trump},
-          {"hook", s.hook},
-          {"forced_bid", s.forced_bid < 0 ? Json() : Json(s.forced_bid)},
-          {"choose_mode", s.choose_mode},
-          {"mode", mode_text(s.mode)},
-          {"blind_bidding", s.blind_bidding},
-          {"zero_play_open", seats_json(s.zero_play_open, s.players)},
-          {"zero_announced", seats_json(s.zero_announced, s.players)},
-          {"family", family_text(s.family)},
-          {"auction_min", s.auction_min},
-          {"auction_passes", s.auction_passes},
-          {"pass_rounds", s.pass_rounds},
-          {"pass_cards", s.pass_cards},
-          {"declarer_raise", s.declarer_raise},
-          {"kitty", std::move(kitty)},
-          {"joker_any_time", s.joker_any_time}};
+  w.end_array();
+  w.key("mode").string(mode_text(s.mode));
+  w.key("must_trump").boolean(s.must_trump);
+  w.key("pass_cards").number(s.pass_cards);
+  w.key("pass_rounds").number(s.pass_rounds);
+  w.key("players").number(s.players);
+  w.key("trump").string(suit_name(s.trump));
+  write_card(w.key("turned"), s.turned);
+  write_seats(w.key("zero_announced"), s.zero_announced, s.players);
+  write_seats(w.key("zero_play_open"), s.zero_play_open, s.players);
+  w.end_object();
 }
 
-Json auction_json(const AuctionState& a) {
-  Json high;
+void write_auction(JsonWriter& w, const AuctionState& a) {
+  w.begin_object();
+  w.key("chosen").number(a.chosen);
+  write_optional(w.key("declarer"), a.declarer);
+  w.key("high");
   if (a.high >= 0) {
-    const Action bid = Action::auction_bid(a.high / 5, static_cast<Suit>(a.high % 5));
-    high = action_to_json(bid);
+    write_action(w, Action::auction_bid(a.high / 5, static_cast<Suit>(a.high % 5)));
+  } else {
+    w.null();
   }
-  return {{"high", std::move(high)}, {"declarer", seat_json(a.declarer)},
-          {"passes", a.passes},      {"min", a.min},
-          {"round", a.round},        {"chosen", a.chosen},
-          {"thrown_in", a.thrown_in}};
+  w.key("min").number(a.min);
+  w.key("passes").number(a.passes);
+  w.key("round").number(a.round);
+  w.key("thrown_in").boolean(a.thrown_in);
+  w.end_object();
 }
 
-Json call_json(const CallState& c, int players) {
-  Json contract;
-  if (c.contract >= 0) contract = {{"index", c.contract}, {"name", contract_name(c.contract)}};
-  return {{"kitty", cards_json(c.kitty)},
-          {"contract", std::move(contract)},
-          {"called", card_json(c.called)},
-          {"partner", seat_json(c.partner)},
-          {"passed", seats_json(c.passed, players)},
-          {"turned", c.turned},
-          {"actor", seat_json(c.actor)},
-          {"discards", c.discards},
-          {"taken", c.taken}};
+void write_call(JsonWriter& w, const CallState& c, int players) {
+  w.begin_object();
+  write_optional(w.key("actor"), c.actor);
+  write_card(w.key("called"), c.called);
+  w.key("contract");
+  if (c.contract >= 0) {
+    w.begin_object().key("index").number(c.contract);
+    w.key("name").string(contract_name(c.contract)).end_object();
+  } else {
+    w.null();
+  }
+  w.key("discards").number(c.discards);
+  write_cards(w.key("kitty"), c.kitty);
+  write_optional(w.key("partner"), c.partner);
+  write_seats(w.key("passed"), c.passed, players);
+  w.key("taken").boolean(c.taken);
+  w.key("turned").number(c.turned);
+  w.end_object();
 }
 
-Json card_sets_json(const std::vector<CardSet>& sets) {
-  Json out = Json::array();
-  for (CardSet s : sets) out.push_back(cards_json(s));
-  return out;
+void write_card_sets(JsonWriter& w, const std::vector<CardSet>& sets) {
+  w.begin_array();
+  for (CardSet s : sets) write_cards(w, s);
+  w.end_array();
 }
 
 std::string lower(std::string_view s) {
@@ -179,51 +221,61 @@ std::string_view phase_text(Phase p) {
 
 Json action_to_json(Action a) { return {{"code", a.code()}, {"text", to_string(a)}}; }
 
-Json view_to_json(const PlayerView& v) {
+void write_view(JsonWriter& w, const PlayerView& v) {
   const int n = v.players;
-  Json visible = Json::array(), bids = Json::array(), tricks = Json::array();
-  for (int p = 0; p < n; ++p) {
-    visible.push_back(cards_json(v.visible[p]));
-    bids.push_back(v.bids[p] < 0 ? Json() : Json(v.bids[p]));
-    tricks.push_back(v.tricks[p]);
+  w.begin_object();
+  write_auction(w.key("auction"), v.auction);
+  w.key("bids").begin_array();
+  for (int p = 0; p < n; ++p) write_optional(w, v.bids[p]);  // null before it is made
+  w.end_array();
+  write_call(w.key("call"), v.call, n);
+  w.key("cards").number(v.cards);
+  write_cards(w.key("choosing"), v.choosing);
+  w.key("dealer").number(v.dealer);
+  w.key("history").begin_array();
+  for (const SeatAction& sa : v.history) write_action(w, sa.action, sa.seat);
+  w.end_array();
+  write_cards(w.key("kitty_seen"), v.kitty_seen);
+  w.key("legal").begin_array();
+  for (Action a : v.legal) write_action(w, a);
+  w.end_array();
+  w.key("mode").string(mode_text(v.mode));
+  write_cards(w.key("own_hand"), v.own_hand);
+  write_optional(w.key("partner"), v.partner);
+  write_card_sets(w.key("passed"), v.passed);
+  w.key("phase").string(phase_text(v.phase));
+  w.key("players").number(n);
+  w.key("plays").begin_array();
+  for (const PlayedCard& pc : v.plays) {
+    w.begin_object().key("card").string(to_string(pc.card));
+    w.key("seat").number(pc.seat).end_object();
   }
-  Json plays = Json::array();
-  for (const PlayedCard& pc : v.plays)
-    plays.push_back({{"seat", pc.seat}, {"card", to_string(pc.card)}});
-  Json legal = Json::array();
-  for (Action a : v.legal) legal.push_back(action_to_json(a));
-  Json history = Json::array();
-  for (const SeatAction& sa : v.history) {
-    Json h = action_to_json(sa.action);
-    h["seat"] = seat_json(sa.seat);
-    history.push_back(std::move(h));
-  }
-  return {{"setup", setup_json(v.setup)},
-          {"seat", v.seat},
-          {"players", n},
-          {"cards", v.cards},
-          {"dealer", v.dealer},
-          {"phase", phase_text(v.phase)},
-          {"to_move", seat_json(v.to_move)},
-          {"trump", suit_name(v.trump)},
-          {"turned", card_json(v.turned)},
-          {"mode", mode_text(v.mode)},
-          {"own_hand", cards_json(v.own_hand)},
-          {"visible", std::move(visible)},
-          {"bids", std::move(bids)},
-          {"tricks", std::move(tricks)},
-          {"plays", std::move(plays)},
-          {"zero_announced", seats_json(v.zero_announced, n)},
-          {"legal", std::move(legal)},
-          {"auction", auction_json(v.auction)},
-          {"passed", card_sets_json(v.passed)},
-          {"received", card_sets_json(v.received)},
-          {"choosing", cards_json(v.choosing)},
-          {"call", call_json(v.call, n)},
-          {"kitty_seen", cards_json(v.kitty_seen)},
-          {"partner", seat_json(v.partner)},
-          {"history", std::move(history)}};
+  w.end_array();
+  write_card_sets(w.key("received"), v.received);
+  w.key("seat").number(v.seat);
+  write_setup(w.key("setup"), v.setup);
+  write_optional(w.key("to_move"), v.to_move);
+  w.key("tricks").begin_array();
+  for (int p = 0; p < n; ++p) w.number(v.tricks[p]);
+  w.end_array();
+  w.key("trump").string(suit_name(v.trump));
+  write_card(w.key("turned"), v.turned);
+  w.key("visible").begin_array();
+  for (int p = 0; p < n; ++p) write_cards(w, v.visible[p]);
+  w.end_array();
+  write_seats(w.key("zero_announced"), v.zero_announced, n);
+  w.end_object();
 }
+
+std::string view_json_text(const PlayerView& v) {
+  std::string out;
+  out.reserve(2048);
+  JsonWriter w(out);
+  write_view(w, v);
+  return out;
+}
+
+Json view_to_json(const PlayerView& v) { return Json::parse(view_json_text(v)); }
 
 std::optional<Action> parse_action(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {

@@ -12,7 +12,9 @@
 
 namespace whist {
 
-// Every field of the view; docs/bot-protocol.md lists them.
+// Every field of the view; docs/bot-protocol.md lists them. The text is what dump() of the JSON
+// writes (keys in sorted order), written directly: the game server sends one per seat per action.
+std::string view_json_text(const PlayerView& view);
 nlohmann::json view_to_json(const PlayerView& view);
 
 // Cards from the highest down, the order to_string(CardSet) writes them: ["AS", "KS", "9H"].

@@ -202,8 +202,7 @@ struct Hub::Impl {
   // The state for a connection: the view always, the summary and score if it lacks them.
   void send_state(TableEntry& entry, ConnId c, Conn& conn, std::map<int, std::string>& views) {
     auto v = views.find(conn.seat);
-    if (v == views.end())
-      v = views.emplace(conn.seat, dump(entry.table->view_json(conn.seat))).first;
+    if (v == views.end()) v = views.emplace(conn.seat, entry.table->view_text(conn.seat)).first;
     std::string msg = R"({"type":"state","seq":)" + std::to_string(entry.table->seq());
     if (conn.round < entry.summary_round) msg += R"(,"table":)" + entry.summary_text;
     if (conn.round < entry.match_round) msg += R"(,"match":)" + entry.match_text;

@@ -417,9 +417,9 @@ Json Table::match_json() const {
           {"winners", match_->winners()}};
 }
 
-Json Table::view_json(int viewer) const {
-  if (!match_ || !match_->in_deal()) return nullptr;
-  return whist::view_to_json(viewer >= 0 ? match_->view(viewer) : match_->public_view());
+std::string Table::view_text(int viewer) const {
+  if (!match_ || !match_->in_deal()) return "null";
+  return view_json_text(viewer >= 0 ? match_->view(viewer) : match_->public_view());
 }
 
 Json Table::replay_json() const {

@@ -99,7 +99,7 @@ class Table {
   // The lobby's summary of the table, and the `state` message for a viewer (-1: spectator).
   nlohmann::json summary(int spectators, const std::string& rematch) const;
   nlohmann::json match_json() const;
-  nlohmann::json view_json(int viewer) const;
+  std::string view_text(int viewer) const;  // JSON: the view, or null between deals
   // The game record of a finished table.
   std::string record() const;
   // A finished table's replay (docs/protocol.md, GET /api/tables/{id}/replay): every deal as
