@@ -31,6 +31,10 @@ export class Server {
     const args = ['serve', '--port', String(this.port), '--db', this.db, '--web', DIST, ...extra];
     const proc = spawn(WHIST_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
+    // a test that fails or times out must not leave its server running
+    const reap = () => proc.exitCode === null && proc.kill('SIGKILL');
+    process.once('exit', reap);
+    proc.once('exit', () => process.removeListener('exit', reap));
     this.port = await new Promise<number>((ok, fail) => {
       let out = '';
       const timer = setTimeout(() => fail(new Error(`whist serve did not start: ${out}`)), 15_000);
@@ -151,6 +155,27 @@ export async function createTable(
 export interface PlayStats {
   actions: number;
   refused: string[]; // the reasons shown for illegal cards clicked on purpose
+  phases?: Set<string>; // the phases this seat acted in
+  random?: () => number; // choose among the legal choices at random (else the first)
+  prefer?: string; // an action to take whenever it is legal (e.g. "pass" in an auction)
+  onTurn?: (phase: string) => Promise<void>; // called before acting (screenshots)
+}
+
+// A small seeded generator (mulberry32), so that a run can be repeated.
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function pick(loc: import('playwright-core').Locator, random?: () => number) {
+  const n = await loc.count();
+  return loc.nth(random ? Math.floor(random() * n) : 0);
 }
 
 // Plays for the page's seat: the first legal bid or choice, a legal card; when `tryIllegal`,
@@ -160,6 +185,15 @@ export async function takeTurn(page: Page, stats: PlayStats, tryIllegal: boolean
   await page.locator('#app[data-turn="me"]').waitFor({ timeout: 60_000 });
   const phase = await app.getAttribute('data-phase');
   const seq = await app.getAttribute('data-seq');
+  stats.phases?.add(phase ?? '');
+  await stats.onTurn?.(phase ?? '');
+  const preferred = page.locator(`[data-testid="actions"] button.act.legal[data-action="${stats.prefer}"]`);
+  if (stats.prefer && (await preferred.count()) > 0) {
+    await preferred.click();
+    stats.actions += 1;
+    await page.waitForFunction((s) => document.getElementById('app')!.dataset.seq !== s, seq, { timeout: 30_000 });
+    return;
+  }
   if (phase === 'playing' || phase === 'passing' || phase === 'discard') {
     const illegal = page.locator('[data-testid="hand"] button.card.illegal');
     if (tryIllegal && phase === 'playing' && (await illegal.count()) > 0) {
@@ -173,32 +207,39 @@ export async function takeTurn(page: Page, stats: PlayStats, tryIllegal: boolean
       if ((await app.getAttribute('data-seq')) !== seq) throw new Error('an illegal card moved the table on');
     }
     const legal = page.locator('[data-testid="hand"] button.card.legal');
-    if ((await legal.count()) > 0) await legal.first().click();
-    else await page.locator('[data-testid="actions"] button.act.legal').first().click();
+    if ((await legal.count()) > 0) await (await pick(legal, stats.random)).click();
+    else await (await pick(page.locator('[data-testid="actions"] button.act.legal'), stats.random)).click();
   } else {
-    await page.locator('[data-testid="actions"] button.act.legal').first().click();
+    await (await pick(page.locator('[data-testid="actions"] button.act.legal'), stats.random)).click();
   }
   stats.actions += 1;
   // wait until the action is taken (the screen moved past this event)
   await page.waitForFunction((s) => document.getElementById('app')!.dataset.seq !== s, seq, { timeout: 30_000 });
 }
 
-// Plays until the game is over (or `until` says stop), acting whenever it is this seat's turn.
+// Plays until the game is over (or `until` says stop), acting whenever it is this seat's turn;
+// fails when nothing happens for `idleMs`.
 export async function playUntil(
   page: Page,
   stats: PlayStats,
   until: () => Promise<boolean>,
-  o: { tryIllegal?: boolean; maxActions?: number } = {},
+  o: { tryIllegal?: boolean; maxActions?: number; idleMs?: number } = {},
 ): Promise<void> {
-  for (let i = 0; i < (o.maxActions ?? 500); ++i) {
+  const idle = o.idleMs ?? 60_000;
+  let since = Date.now();
+  let lastSeq = '';
+  for (let acted = 0; ; ) {
     if (await until()) return;
-    const turnOrEnd = await Promise.race([
-      page.locator('#app[data-turn="me"]').waitFor({ timeout: 60_000 }).then(() => 'turn'),
-      page.getByTestId('game-over').waitFor({ timeout: 60_000 }).then(() => 'over'),
-    ]);
-    if (turnOrEnd === 'over') return;
-    if (await until()) return;
-    await takeTurn(page, stats, !!o.tryIllegal);
+    if ((await page.getByTestId('game-over').count()) > 0) return;
+    if ((await page.locator('#app[data-turn="me"]').count()) > 0) {
+      if (++acted > (o.maxActions ?? 500)) throw new Error('too many actions');
+      await takeTurn(page, stats, !!o.tryIllegal);
+      since = Date.now();
+      continue;
+    }
+    const seq = (await page.locator('#app').getAttribute('data-seq')) ?? '';
+    if (seq !== lastSeq) (lastSeq = seq), (since = Date.now());
+    if (Date.now() - since > idle) throw new Error(`nothing happened for ${idle} ms (event ${seq})`);
+    await page.waitForTimeout(50);
   }
-  throw new Error('too many actions');
 }

@@ -11,6 +11,7 @@ import {
   seatName,
   type SeatInfo,
   type Snapshot,
+  trickWinner,
   type Trick,
 } from './model';
 import type { MatchInfo, View } from './types';
@@ -78,16 +79,19 @@ export function infoBar(snap: Snapshot): HTMLElement {
     const n = Math.min(m.deal + 1, total ?? Infinity);
     items.push(item('Deal', `${m.finished ? m.results.length : n}${total ? ` of ${total}` : ''}`));
   }
+  if (t && t.turn_seconds > 0) items.push(item('Turn timer', `${t.turn_seconds} s`));
   if (v) {
     items.push(item('Cards', String(v.cards)));
-    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, trumpText(v.trump));
+    // before an auction, a call or a choice settles it, "none" means not known yet
+    const undecided = v.trump === 'none' && ['choose-mode', 'auction', 'passing', 'trump', 'turn', 'call'].includes(v.phase);
+    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, undecided ? 'not chosen yet' : trumpText(v.trump));
     items.push(item('Trump', trump, v.turned ? h('span', { class: 'turned' }, ' turned ', cardEl(v.turned, { small: true })) : ''));
     items.push(item('Dealer', seatName(snap, v.dealer)));
     if (v.mode && v.mode !== 'regular') items.push(item('Mode', v.mode));
     if (v.setup?.family === 'israeli' && v.auction) {
       const a = v.auction;
       if (a.declarer !== null && a.high)
-        items.push(item('Declarer', `${seatName(snap, a.declarer)} (${actionLabel(a.high.text)})`));
+        items.push(item(v.phase === 'auction' ? 'High bid' : 'Declarer', `${seatName(snap, a.declarer)} (${actionLabel(a.high.text)})`));
       else if (a.round > 0) items.push(item('Passing round', String(a.round)));
     }
     if (v.setup?.family === 'call-ace' && v.call) {
@@ -163,12 +167,15 @@ export function trickEl(snap: Snapshot, trick: Trick | null, title: string, smal
   );
 }
 
-export function tricksArea(snap: Snapshot): HTMLElement {
+// `prev`, the view before this one, tells who won a deal's last trick (the replay has it).
+export function tricksArea(snap: Snapshot, prev: View | null = null): HTMLElement {
   const v = snap.view;
+  const current = currentTrick(v);
+  if (current && current.complete && current.winner === null) current.winner = trickWinner(prev, v);
   return h(
     'div',
     { class: 'tricks' },
-    trickEl(snap, currentTrick(v), 'Trick', false),
+    trickEl(snap, current, 'Trick', false),
     trickEl(snap, lastTrick(v), 'Last trick', true),
   );
 }
@@ -233,6 +240,12 @@ export function scoreEl(match: MatchInfo | null, names: string[], open: boolean)
   return details;
 }
 
+function isRedAction(text: string): boolean {
+  const a = parseAction(text);
+  if (a.card) return isRed(a.card);
+  return a.arg === 'H' || a.arg === 'D';
+}
+
 // Action buttons (bids, auction, trump, calls …), with refused choices still clickable so the
 // server can say why.
 export function actionButton(text: string, legal: boolean, onClick: () => void): HTMLButtonElement {
@@ -240,7 +253,7 @@ export function actionButton(text: string, legal: boolean, onClick: () => void):
     'button',
     {
       type: 'button',
-      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`],
+      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, isRedAction(text) && 'red'],
       'aria-label': actionAriaLabel(text),
       'aria-disabled': legal ? null : 'true',
       'data-action': text,

@@ -41,6 +41,14 @@ export function currentTrick(view: View | null): Trick | null {
   return { index: start / n, plays: view.plays.slice(start), complete: false, winner: null };
 }
 
+// The seat whose trick count rose from view `a` to view `b` (who won the trick just completed),
+// for when the view does not say who leads next (the deal's last trick).
+export function trickWinner(a: View | null, b: View | null): number | null {
+  if (!a || !b || a.tricks.length !== b.tricks.length) return null;
+  const k = b.tricks.findIndex((t, i) => t === (a.tricks[i] ?? 0) + 1);
+  return k >= 0 ? k : null;
+}
+
 // The last completed trick before the one currentTrick shows.
 export function lastTrick(view: View | null): Trick | null {
   if (!view) return null;
@@ -224,6 +232,13 @@ export interface PaceOptions {
 }
 
 export const DEFAULT_PACE: PaceOptions = { step: 450, trick: 1100 };
+
+// The speeds a player may choose for others' moves.
+export const PACES: Record<string, PaceOptions> = {
+  normal: DEFAULT_PACE,
+  fast: { step: 180, trick: 500 },
+  instant: { step: 0, trick: 0 },
+};
 
 // How long the screen holds view `a` before showing `b`: others' moves are shown one at a time
 // (bots move at once), a completed trick stays a moment; one's own moves show at once.

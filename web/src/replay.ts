@@ -112,10 +112,10 @@ export class ReplayPage {
           }),
         ),
       ),
-      button('⏮', 'first action of the deal', () => this.go(this.deal, 0), 'replay-first', this.frame === 0),
-      button('◀', 'back one action', () => this.step(-1), 'replay-back', atStart),
-      button('▶', 'forward one action', () => this.step(1), 'replay-forward', atEnd),
-      button('⏭', 'last action of the deal', () => this.go(this.deal, Infinity), 'replay-last', this.frame >= frames.length - 1),
+      button('« First', 'first action of the deal', () => this.go(this.deal, 0), 'replay-first', this.frame === 0),
+      button('◀ Back', 'back one action', () => this.step(-1), 'replay-back', atStart),
+      button('Next ▶', 'forward one action', () => this.step(1), 'replay-forward', atEnd),
+      button('Last »', 'last action of the deal', () => this.go(this.deal, Infinity), 'replay-last', this.frame >= frames.length - 1),
       h('span', { class: 'replay-pos', 'data-testid': 'replay-pos', 'aria-live': 'polite' }, `Deal ${dealNo}, step ${this.frame + 1} of ${frames.length}: ${what}`),
     );
     return [
@@ -124,7 +124,7 @@ export class ReplayPage {
       h(
         'div',
         { class: 'layout' },
-        h('div', { class: 'play-area' }, infoBar(snap), h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))), tricksArea(snap)),
+        h('div', { class: 'play-area' }, infoBar(snap), h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))), tricksArea(snap, frames[this.frame - 1] ?? null)),
         h('aside', { class: 'side' }, historyEl(snap, f), scoreEl(r.match, names, true)),
       ),
     ];

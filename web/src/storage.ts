@@ -73,3 +73,23 @@ export function forgetTable(id: string): void {
 export function tokenFor(tableId: string): string | undefined {
   return knownTable(tableId)?.token ?? storedGuest()?.token;
 }
+
+const PACE_KEY = 'whist.pace';
+
+// How fast others' moves are shown: normal, fast or instant.
+export function storedPace(): string {
+  try {
+    const p = localStorage.getItem(PACE_KEY);
+    return p === 'fast' || p === 'instant' ? p : 'normal';
+  } catch {
+    return 'normal';
+  }
+}
+
+export function storePace(p: string): void {
+  try {
+    localStorage.setItem(PACE_KEY, p);
+  } catch {
+    /* not kept */
+  }
+}

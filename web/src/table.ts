@@ -18,6 +18,7 @@ import {
   applyState,
   EMPTY,
   paceDelay,
+  PACES,
   seatInfos,
   seatName,
   seatOrder,
@@ -31,6 +32,8 @@ import {
   randomGuestName,
   rememberTable,
   storedGuest,
+  storedPace,
+  storePace,
   tokenFor,
 } from './storage';
 import type { Action, ServerMessage, View } from './types';
@@ -58,6 +61,7 @@ export class TablePage {
   private fatal: string | null = null;
   private busy = false;
   private joinName: string;
+  private pace = storedPace();
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
   private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
@@ -145,7 +149,7 @@ export class TablePage {
     if (this.timer !== undefined) return;
     while (this.queue.length > 0) {
       const next = this.queue[0];
-      const delay = this.queue.length > CATCH_UP ? 0 : paceDelay(this.shown.view, next.view, this.seat);
+      const delay = this.queue.length > CATCH_UP ? 0 : paceDelay(this.shown.view, next.view, this.seat, PACES[this.pace]);
       const wait = delay - (Date.now() - this.shownAt);
       if (wait > 0) {
         this.timer = window.setTimeout(() => {
@@ -336,10 +340,29 @@ export class TablePage {
     if (hist) side.push(hist);
     const score = scoreEl(s.match, names, wide || t.state === 'finished');
     if (score) side.push(score);
+    side.push(this.settingsEl());
     if (this.seat >= 0 && t.state !== 'finished') {
       side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', on: { click: () => void this.leave() } }, 'Leave the seat')));
     }
     return [header, h('div', { class: 'layout' }, h('div', { class: 'play-area' }, main), h('aside', { class: 'side' }, side))];
+  }
+
+  private settingsEl(): HTMLElement {
+    const select = h(
+      'select',
+      {
+        id: 'pace',
+        'data-testid': 'pace',
+        on: {
+          change: (e: Event) => {
+            this.pace = (e.target as HTMLSelectElement).value;
+            storePace(this.pace);
+          },
+        },
+      },
+      Object.keys(PACES).map((p) => h('option', { value: p, selected: p === this.pace }, p)),
+    );
+    return h('p', { class: 'settings' }, h('label', { for: 'pace' }, 'Show others\' moves: '), select);
   }
 
   private freeSeats(): number[] {

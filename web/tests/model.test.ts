@@ -13,6 +13,7 @@ import {
   seatInfos,
   seatName,
   seatOrder,
+  trickWinner,
   tricksNeeded,
   turnText,
 } from '../src/model';
@@ -145,5 +146,13 @@ describe('score', () => {
     expect(formatPoints(5)).toBe('5');
     expect(formatPoints(5.5)).toBe('5.5');
     expect(formatPoints(null)).toBe('');
+  });
+});
+
+describe('trickWinner', () => {
+  it('finds who won from the trick counts', () => {
+    expect(trickWinner(view({ tricks: [1, 0, 0, 0] }), view({ tricks: [1, 0, 1, 0] }))).toBe(2);
+    expect(trickWinner(view(), view())).toBeNull();
+    expect(trickWinner(null, view())).toBeNull();
   });
 });

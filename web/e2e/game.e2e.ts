@@ -1,0 +1,115 @@
+// One human and three bots play a whole short game to the final score sheet; the replay of it;
+// a rematch; an illegal card refused with its reason (on a phone-sized screen); screenshots.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, type PlayStats } from './harness';
+
+describe('a game against bots', () => {
+  const server = new Server();
+  let browser: Browser;
+  let watch: ConsoleWatch;
+
+  beforeAll(async () => {
+    await server.start();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server.stop();
+  });
+  afterEach(() => {
+    expect(watch.errors, 'console errors').toEqual([]);
+  });
+
+  it('one human and three bots play a whole game to the final score sheet, then replay it and ask for a rematch', async () => {
+    watch = new ConsoleWatch();
+    const { page, context } = await newPage(browser, watch);
+    await createTable(page, server.url, {
+      name: 'Ana',
+      seats: ['human', 'heuristic', 'random', 'expert:easy'],
+      options: { schedule: '2,1' },
+    });
+    const app = page.locator('#app');
+    await expect.poll(() => app.getAttribute('data-state')).toBe('playing');
+    await expect.poll(() => page.getByTestId('turn').textContent()).not.toBe('');
+    // who is who: oneself, the bots and their kinds, the dealer, the trump
+    await page.getByText('You are Ana').waitFor();
+    expect(await page.locator('.seat .badge.bot').count()).toBe(3);
+    expect(await page.locator('.seat .badge.dealer').count()).toBe(1);
+    expect(await page.getByTestId('trump').textContent()).toMatch(/spades|hearts|diamonds|clubs|no trump/);
+    // cards are buttons named for screen readers
+    await page.locator('[data-testid="hand"] button.card').first().waitFor();
+    const labels = await page.locator('[data-testid="hand"] button.card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(labels.length).toBe(2);
+    for (const l of labels) expect(l).toMatch(/^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$/);
+    await page.screenshot({ path: screenshotPath('table-desktop.png'), fullPage: true });
+
+    const stats: PlayStats = { actions: 0, refused: [] };
+    await playUntil(page, stats, async () => false, { tryIllegal: true });
+    await page.getByTestId('game-over').waitFor();
+    expect(await app.getAttribute('data-state')).toBe('finished');
+    // the final score sheet in the seeds' layout, and the chart of running totals
+    const sheet = (await page.getByTestId('sheet').textContent())!;
+    expect(sheet).toContain('Ana');
+    expect(sheet).toMatch(/winner/);
+    expect(sheet.split('\n').filter((l) => /^\s*\d+\s+(NT|[SHDC])\s/.test(l))).toHaveLength(2);
+    expect(await page.locator('[data-testid="score"] svg.chart polyline').count()).toBe(4);
+    expect(await page.getByTestId('winners').textContent()).toMatch(/wins?\.$/);
+    expect(stats.actions).toBeGreaterThanOrEqual(5); // 2 bids and 3 cards at least
+    await page.screenshot({ path: screenshotPath('game-over-desktop.png'), fullPage: true });
+
+    // the replay: every deal action by action, every hand shown
+    await page.getByTestId('replay-link').click();
+    await page.waitForURL(/#\/replay\//);
+    const pos = page.getByTestId('replay-pos');
+    await expect.poll(() => pos.textContent()).toMatch(/^Deal 1, step 1 of \d+: the cards as dealt/);
+    expect(await page.locator('.seat .exposed [data-card]').count()).toBe(8); // 4 hands of 2
+    await page.getByTestId('replay-forward').click();
+    expect(await pos.textContent()).toMatch(/^Deal 1, step 2 of \d+: .+: bid \d/);
+    await page.keyboard.press('End');
+    expect(await pos.textContent()).toMatch(/: play /);
+    expect(await page.locator('.seat .exposed [data-card]').count()).toBe(0); // every card played
+    await page.getByTestId('replay-deal').selectOption('1');
+    expect(await pos.textContent()).toMatch(/^Deal 2, step 1 of \d+/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await pos.textContent()).toMatch(/^Deal 1, step (\d+) of \1/);
+    await page.screenshot({ path: screenshotPath('replay-desktop.png'), fullPage: true });
+
+    // a rematch: the same rules and seats, Ana already seated
+    await page.goBack();
+    const finished = page.url().split('/').pop()!;
+    await page.getByTestId('rematch').click();
+    await page.waitForURL((u) => /#\/table\/[0-9a-f]+$/.test(u.hash) && !u.hash.endsWith(finished));
+    await expect.poll(() => app.getAttribute('data-state')).toBe('playing');
+    await page.getByText('You are Ana').waitFor();
+    await context.close();
+  });
+
+  it('an illegal card is refused with its reason, on a phone-sized screen', async () => {
+    watch = new ConsoleWatch();
+    const { page, context } = await newPage(browser, watch, { width: 390, height: 844 }, true);
+    // 8 cards each from the 32-card deck: some turn soon holds a card that may not be played
+    await createTable(page, server.url, { name: 'Ioana', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '8' } });
+    const stats: PlayStats = { actions: 0, refused: [] };
+    let shot = false;
+    await playUntil(
+      page,
+      stats,
+      async () => {
+        if (!shot && (await page.locator('#app[data-phase="playing"][data-turn="me"]').count()) > 0) {
+          shot = true;
+          // the phone layout: nothing wider than the screen, every card on it
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: screenshotPath('table-phone.png'), fullPage: true });
+        }
+        return stats.refused.length > 0;
+      },
+      { tryIllegal: true },
+    );
+    expect(stats.refused.length).toBe(1);
+    expect(stats.refused[0]).toMatch(/^Refused: must (follow suit|trump) [♠♥♦♣] (spades|hearts|diamonds|clubs)/);
+    await page.screenshot({ path: screenshotPath('refused-phone.png') });
+    await context.close();
+  });
+});

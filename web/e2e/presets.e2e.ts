@@ -1,0 +1,59 @@
+// Every preset through the browser: one human (choosing at random among the legal choices) and
+// three bots play a one-deal game to its score sheet, whatever phases the deal brings (auctions,
+// card passing, the kitty, the called ace, exposed hands).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, seeded, Server, type PlayStats } from './harness';
+
+const PRESETS = ['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace'];
+
+describe('every preset', () => {
+  const server = new Server();
+  let browser: Browser;
+  const watch = new ConsoleWatch();
+  const seen: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    await server.start();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    console.log('phases the human acted in:', JSON.stringify(seen));
+    await browser?.close();
+    await server.stop();
+  });
+  afterEach(() => {
+    expect(watch.errors, 'console errors').toEqual([]);
+  });
+
+  it.each(PRESETS)('%s: a one-deal game to the score sheet', async (variant) => {
+    const { page, context } = await newPage(browser, watch);
+    await context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
+    await createTable(page, server.url, {
+      name: 'Ana',
+      variant,
+      seats: ['human', 'heuristic', 'heuristic', 'heuristic'],
+      options: { end: 'deals', deals: '1' },
+    });
+    const shots = new Set<string>();
+    const stats: PlayStats = {
+      actions: 0,
+      refused: [],
+      phases: new Set(),
+      random: seeded(PRESETS.indexOf(variant) + 1),
+      // Israeli whist: passing in the auction brings the card-passing rounds when all pass
+      prefer: variant === 'israeli' ? 'pass' : undefined,
+      onTurn: async (phase) => {
+        if (shots.has(phase)) return;
+        shots.add(phase);
+        await page.screenshot({ path: screenshotPath(`preset-${variant}-${phase}.png`), fullPage: true });
+      },
+    };
+    await playUntil(page, stats, async () => false, { maxActions: 200 });
+    await page.getByTestId('game-over').waitFor();
+    expect(await page.getByTestId('sheet').textContent()).toContain('Ana');
+    seen[variant] = [...stats.phases!];
+    expect(stats.phases!.has('playing') || variant === 'call-ace').toBe(true);
+    await context.close();
+  });
+});
