@@ -1,5 +1,6 @@
 // `whist serve` as a real process: the listening line, HTTP on the port it names, a clean stop
-// on SIGTERM, and refusals of bad arguments.
+// on SIGTERM, refusals of bad arguments and of a database another server has open, and the
+// load tool against it.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -8,6 +9,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "server_client.h"
@@ -135,6 +137,49 @@ TEST(ServeCommand, RefusesAPortInUse) {
   EXPECT_EQ(second.first_line(std::chrono::seconds(20)), "");
   EXPECT_EQ(second.stop(0), 1);
   EXPECT_EQ(first.stop(SIGTERM), 0);
+}
+
+// One server owns a database: a second one on the same file stops with the reason (it would
+// interleave its writes with the first's).
+TEST(ServeCommand, RefusesADatabaseAnotherServerHasOpen) {
+  TempDir dir;
+  const std::string db = (dir.path() / "whist.sqlite").string();
+  ServeProcess first({"--port", "0", "--db", db, "--web", ""});
+  ASSERT_TRUE(first.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+  ServeProcess second({"--port", "0", "--db", db, "--web", ""});
+  EXPECT_EQ(second.first_line(std::chrono::seconds(20)), "");
+  EXPECT_EQ(second.stop(0), 1);
+  EXPECT_EQ(first.stop(SIGTERM), 0);
+  ServeProcess again({"--port", "0", "--db", db, "--web", ""});  // free once the first stops
+  EXPECT_TRUE(again.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+}
+
+// `whist load` (docs/performance.md) against a real server: a few tables, a short run, its
+// figures as JSON, and no errors. The clients pause, or they would pass the server's rate limit
+// of 20 messages a second with only three tables to share its time.
+TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
+  TempDir dir;
+  ServeProcess serve({"--port", "0", "--db", (dir.path() / "load.sqlite").string(), "--web", ""});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const std::string port = line.substr(line.rfind(':') + 1);
+  const std::string command = std::string(WHIST_BINARY) + " load --port " + port +
+                              " --tables 3 --seconds 1.5 --warmup 0.2 --think 20 --json";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  EXPECT_EQ(pclose(pipe), 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
+  ASSERT_TRUE(j.is_object()) << out;
+  EXPECT_EQ(j["clients"], 12);
+  EXPECT_EQ(j["think_ms"], 20.0);
+  EXPECT_GT(j["actions"].get<int>(), 20);
+  EXPECT_EQ(j["errors"], 0);
+  EXPECT_EQ(j["connections_failed_or_closed"], 0);
+  EXPECT_GT(j["latency_ms"]["p99"].get<double>(), 0);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // that sent it, and counts errors: error messages, and connections that close or fail.
 #include <sys/resource.h>
 
+#include <simdjson.h>
 #include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -39,7 +40,8 @@ struct LoadArgs {
   double seconds = 30;
   double warmup = 3;
   uint64_t seed = 1;
-  int pid = 0;  // the server's, to read its memory
+  double think_ms = 0;  // mean pause before each action (uniform from 0 to twice this)
+  int pid = 0;          // the server's, to read its memory
   bool json = false;
 };
 
@@ -51,6 +53,10 @@ struct Stats {
   int64_t closed = 0;
   std::string first_error;
   bool measuring = false;
+  // The clients share one thread, so one parser: the load tool's own parsing must cost little,
+  // since it shares the machine's cores with the server it measures.
+  simdjson::ondemand::parser parser;
+  std::string padded;  // a message with simdjson's padding after it
 };
 
 // Raises the open-file limit to its hard maximum: 2,000 sockets are past the usual 1,024.
@@ -91,8 +97,11 @@ class Api {
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  Client(net::io_context& ioc, Stats& stats, std::string table, std::string token, uint64_t seed)
+  Client(net::io_context& ioc, Stats& stats, std::string table, std::string token, uint64_t seed,
+         double think_ms)
       : ws_(net::make_strand(ioc)),
+        timer_(ws_.get_executor()),
+        think_ms_(think_ms),
         stats_(stats),
         table_(std::move(table)),
         token_(std::move(token)),
@@ -104,7 +113,8 @@ class Client : public std::enable_shared_from_this<Client> {
           if (ec) return self->fail("connect", ec);
           self->ws_.async_handshake("load", "/ws", [self](beast::error_code ec2) {
             if (ec2) return self->fail("handshake", ec2);
-            self->send(Json{{"type", "hello"}, {"table", self->table_}, {"token", self->token_}});
+            self->send(
+                Json{{"type", "hello"}, {"table", self->table_}, {"token", self->token_}}.dump());
             self->read();
           });
         });
@@ -113,33 +123,46 @@ class Client : public std::enable_shared_from_this<Client> {
  private:
   void fail(const char* what, beast::error_code ec) {
     ++stats_.closed;
-    if (stats_.first_error.empty()) stats_.first_error = std::string(what) + ": " + ec.message();
+    if (!stats_.first_error.empty()) return;
+    stats_.first_error = std::string(what) + ": " + ec.message();
+    // The server's reason, when it closed the connection (e.g. its rate limit).
+    if (ec == websocket::error::closed && !ws_.reason().reason.empty()) {
+      stats_.first_error += " (" + std::string(ws_.reason().reason.c_str()) + ")";
+    }
   }
 
   void read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
       if (ec) return self->fail("read", ec);
-      self->on_message(beast::buffers_to_string(self->buffer_.data()));
+      const auto data = self->buffer_.cdata();
+      self->on_message({static_cast<const char*>(data.data()), data.size()});
       self->buffer_.consume(self->buffer_.size());
       self->read();
     });
   }
 
-  void on_message(const std::string& text) {
-    const Json m = Json::parse(text, nullptr, false);
-    if (m.is_discarded()) return;
-    if (m["type"] == "error") {
+  void on_message(std::string_view text) {
+    std::string& buf = stats_.padded;
+    buf.assign(text);
+    buf.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+    simdjson::ondemand::document doc;
+    std::string_view type;
+    if (stats_.parser.iterate(buf.data(), buf.size(), buf.capacity()).get(doc) ||
+        doc["type"].get_string().get(type)) {
+      return note_error(text);
+    }
+    if (type == "error") {
       waiting_for_ = 0;
-      if (m["code"] == "stale") {  // the table moved on before the action came: not an error
-        ++stats_.stale;
+      std::string_view code;
+      if (!doc["code"].get_string().get(code) && code == "stale") {
+        ++stats_.stale;  // the table moved on before the action came: not an error
         return;
       }
-      ++stats_.errors;
-      if (stats_.first_error.empty()) stats_.first_error = text;
-      return;
+      return note_error(text);
     }
-    if (m["type"] != "state") return;
-    const uint64_t seq = m["seq"];
+    if (type != "state") return;
+    uint64_t seq = 0;
+    if (doc["seq"].get_uint64().get(seq)) return note_error(text);
     if (waiting_for_ > 0 && seq >= waiting_for_) {
       if (stats_.measuring) {
         stats_.latency_ms.push_back(
@@ -148,17 +171,43 @@ class Client : public std::enable_shared_from_this<Client> {
       }
       waiting_for_ = 0;
     }
-    const Json& view = m["view"];
-    if (waiting_for_ > 0 || view.is_null() || view["legal"].empty()) return;
-    const Json& legal = view["legal"];
-    const Json& choice = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+    if (waiting_for_ > 0) return;
+    simdjson::ondemand::value view;
+    bool no_view = false;
+    if (doc["view"].get(view) || view.is_null().get(no_view) || no_view) return;
+    simdjson::ondemand::array legal;
+    if (view["legal"].get_array().get(legal)) return note_error(text);
+    codes_.clear();
+    for (auto action : legal) {
+      int64_t code = 0;
+      if (action["code"].get_int64().get(code)) return note_error(text);
+      codes_.push_back(code);
+    }
+    if (codes_.empty()) return;
+    const int64_t choice = codes_[rng_.below(static_cast<uint32_t>(codes_.size()))];
     waiting_for_ = seq + 1;
-    sent_at_ = Clock::now();
-    send(Json{{"type", "act"}, {"action", choice["code"]}, {"seq", seq}});
+    std::string act = R"({"type":"act","action":)" + std::to_string(choice) + R"(,"seq":)" +
+                      std::to_string(seq) + "}";
+    if (think_ms_ <= 0) return act_now(std::move(act));
+    const double pause_ms = 2 * think_ms_ * static_cast<double>(rng_.below(1000000)) / 1e6;
+    timer_.expires_after(std::chrono::microseconds(static_cast<int64_t>(pause_ms * 1000)));
+    timer_.async_wait([self = shared_from_this(), act = std::move(act)](beast::error_code ec) {
+      if (!ec) self->act_now(act);
+    });
   }
 
-  void send(const Json& message) {
-    queue_.push_back(message.dump());
+  void act_now(std::string act) {
+    sent_at_ = Clock::now();
+    send(std::move(act));
+  }
+
+  void note_error(std::string_view text) {
+    ++stats_.errors;
+    if (stats_.first_error.empty()) stats_.first_error = text;
+  }
+
+  void send(std::string message) {
+    queue_.push_back(std::move(message));
     if (queue_.size() == 1) write();
   }
   void write() {
@@ -171,12 +220,15 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;  // the pause before an action
+  double think_ms_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   Stats& stats_;
   std::string table_;
   std::string token_;
   Rng rng_;
+  std::vector<int64_t> codes_;  // the legal actions of the last state
   uint64_t waiting_for_ = 0;
   Clock::time_point sent_at_;
 };
@@ -227,7 +279,8 @@ int run_load(const LoadArgs& a) {
       for (int s = 0; s < 4; ++s) {
         api.post("/api/tables/" + id + "/join", {{"token", tokens[s]}, {"seat", s}});
         clients.push_back(std::make_shared<Client>(
-            ioc, stats, id, tokens[s], derive_seed(a.seed, {static_cast<uint64_t>(4 * t + s)})));
+            ioc, stats, id, tokens[s], derive_seed(a.seed, {static_cast<uint64_t>(4 * t + s)}),
+            a.think_ms));
       }
     }
   } catch (const std::exception& e) {
@@ -254,19 +307,23 @@ int run_load(const LoadArgs& a) {
     std::printf("%s\n",
                 Json{{"clients", clients.size()},
                      {"tables", a.tables},
+                     {"think_ms", a.think_ms},
                      {"seconds", elapsed},
                      {"actions", stats.actions},
                      {"actions_per_second", static_cast<double>(stats.actions) / elapsed},
                      {"latency_ms", {{"p50", p50}, {"p90", p90}, {"p99", p99}, {"max", max}}},
                      {"errors", stats.errors},
+                     {"first_error", stats.first_error},
                      {"connections_failed_or_closed", stats.closed},
                      {"server_rss_mb", rss},
                      {"server_peak_rss_mb", peak}}
                     .dump(2)
                     .c_str());
   } else {
-    std::printf("%zu clients at %d tables (set up in %.1f s), measured over %.1f s\n",
-                clients.size(), a.tables, setup_s, elapsed);
+    std::printf(
+        "%zu clients at %d tables (set up in %.1f s), thinking %.0f ms on average, "
+        "measured over %.1f s\n",
+        clients.size(), a.tables, setup_s, a.think_ms, elapsed);
     std::printf("actions: %lld (%.0f a second)\n", static_cast<long long>(stats.actions),
                 static_cast<double>(stats.actions) / elapsed);
     std::printf("action to broadcast: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50,
@@ -297,6 +354,10 @@ void add_load(CLI::App& app, int& status) {
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
       ->check(CLI::Range(0.0, 600.0));
   cmd->add_option("--seed", args->seed, "seeds the clients' random choices");
+  cmd->add_option("--think", args->think_ms,
+                  "each client pauses before acting, uniformly from 0 to twice this (ms; 0: acts "
+                  "at once)")
+      ->check(CLI::Range(0.0, 60000.0));
   cmd->add_option("--pid", args->pid, "the server's process id, to report its memory");
   cmd->add_flag("--json", args->json, "the results as JSON");
   cmd->callback([args, &status] { status = run_load(*args); });

@@ -11,15 +11,20 @@ struct Store::Impl {
   explicit Impl(const std::string& path)
       : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {}
   SQLite::Database db;
+  // Prepared once: an event is written for every action of every table.
+  std::unique_ptr<SQLite::Statement> add_event;
 };
 
 Store::Store(const std::string& path) {
   try {
     impl_ = std::make_unique<Impl>(path);
     auto& db = impl_->db;
-    // WAL: a write is durable once its transaction commits, and readers never block the
-    // writer. synchronous=NORMAL survives any crash of the process (a power cut may lose the
-    // last commits).
+    // One server owns its database: no file locks to take and drop at every write (nor a shared
+    // memory index for the WAL), and a second server started on the same file fails at once.
+    // Set before the first access so that the WAL never uses shared memory.
+    db.exec("PRAGMA locking_mode=EXCLUSIVE");
+    // WAL: a write is durable once its transaction commits. synchronous=NORMAL survives any
+    // crash of the process (a power cut may lose the last commits).
     db.exec("PRAGMA journal_mode=WAL");
     db.exec("PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
@@ -32,6 +37,8 @@ Store::Store(const std::string& path) {
     db.exec(
         "CREATE TABLE IF NOT EXISTS events (table_id TEXT NOT NULL REFERENCES tables(id),"
         " seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))");
+    impl_->add_event = std::make_unique<SQLite::Statement>(
+        db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
   } catch (const SQLite::Exception& e) {
     throw std::runtime_error("database " + path + ": " + e.what());
   }
@@ -55,7 +62,8 @@ void Store::add_table(const std::string& id, const std::string& setup) {
 }
 
 void Store::add_event(const std::string& table, uint64_t seq, const std::string& event) {
-  SQLite::Statement q(impl_->db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
+  SQLite::Statement& q = *impl_->add_event;
+  q.reset();
   q.bind(1, table);
   q.bind(2, static_cast<int64_t>(seq));
   q.bind(3, event);
