@@ -43,6 +43,18 @@ describe('a game against bots', () => {
     expect(labels.length).toBe(2);
     for (const l of labels) expect(l).toMatch(/^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$/);
     await page.screenshot({ path: screenshotPath('table-desktop.png'), fullPage: true });
+    // keyboard: Tab reaches the bid buttons and the cards (the first turn is a bid)
+    await page.locator('#app[data-turn="me"][data-phase="bidding"]').waitFor();
+    const reached = new Set<string>();
+    for (let i = 0; i < 60 && reached.size < 2; ++i) {
+      await page.keyboard.press('Tab');
+      const what = await page.evaluate(() => {
+        const e = document.activeElement as HTMLElement | null;
+        return e?.classList.contains('card') ? 'card' : e?.classList.contains('act') ? 'act' : '';
+      });
+      if (what) reached.add(what);
+    }
+    expect([...reached].sort()).toEqual(['act', 'card']);
 
     const stats: PlayStats = { actions: 0, refused: [] };
     await playUntil(page, stats, async () => false, { tryIllegal: true });

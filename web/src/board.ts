@@ -220,7 +220,12 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
 }
 
 // The score sheet in the seeds' layout (the server's text) and the chart of running totals.
-export function scoreEl(match: MatchInfo | null, names: string[], open: boolean): HTMLElement | null {
+export function scoreEl(
+  match: MatchInfo | null,
+  names: string[],
+  open: boolean,
+  onToggle?: (open: boolean) => void,
+): HTMLElement | null {
   if (!match) return null;
   const legend = h(
     'ul',
@@ -237,6 +242,7 @@ export function scoreEl(match: MatchInfo | null, names: string[], open: boolean)
     h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend),
   );
   details.open = open;
+  if (onToggle) details.addEventListener('toggle', () => onToggle(details.open));
   return details;
 }
 

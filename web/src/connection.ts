@@ -131,8 +131,9 @@ export class Connection {
 
   private scheduleRetry(): void {
     if (this.stopped) return;
-    const delay = backoffDelay(this.attempt);
-    this.opts.onStatus({ kind: 'waiting', attempt: this.attempt, retryInMs: delay });
+    // this.attempt: the tries that failed since the connection was last open
+    const delay = backoffDelay(this.attempt + 1);
+    this.opts.onStatus({ kind: 'waiting', attempt: this.attempt + 1, retryInMs: delay });
     window.clearTimeout(this.retryTimer);
     this.retryTimer = window.setTimeout(() => this.connect(), delay);
   }

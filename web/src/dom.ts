@@ -66,7 +66,11 @@ export function rerender(root: Element, build: () => Child): void {
   clear(root);
   append(root, build());
   if (key) {
-    const again = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+    // the same card or button; else (the card was played) the first of its kind
+    const kind = key.slice(0, key.indexOf(':') + 1);
+    const again =
+      root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) ??
+      (kind ? root.querySelector<HTMLElement>(`[data-key^="${CSS.escape(kind)}"]`) : null);
     again?.focus();
   }
 }

@@ -181,7 +181,10 @@ export function turnText(snap: Snapshot, mySeat: number): string {
   if (v.phase === 'done') return 'The deal is over';
   if (v.legal.length > 0) {
     let prompt = `Your turn: ${PHASE_PROMPTS[v.phase] ?? v.phase}`;
-    if (v.phase === 'passing' && v.setup) prompt += ` (${v.setup.pass_cards})`;
+    if (v.phase === 'passing' && v.setup) {
+      const chosen = v.choosing?.length ?? 0;
+      prompt = `Your turn: choose ${v.setup.pass_cards} cards to pass to ${seatName(snap, (v.seat + 1) % v.players)}${chosen ? ` (${chosen} chosen)` : ''}`;
+    }
     if (v.phase === 'discard' && v.call) prompt += ` (${v.call.discards} done)`;
     return prompt;
   }

@@ -62,6 +62,7 @@ export class TablePage {
   private busy = false;
   private joinName: string;
   private pace = storedPace();
+  private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
   private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
@@ -92,6 +93,7 @@ export class TablePage {
   }
 
   destroy(): void {
+    document.title = 'Whist';
     this.conn.stop();
     window.clearTimeout(this.timer);
     window.clearTimeout(this.noticeTimer);
@@ -113,11 +115,16 @@ export class TablePage {
         this.render();
         break;
       }
-      case 'state':
+      case 'state': {
         this.snap = applyState(this.snap, m);
+        const known = knownTable(this.id);
+        if (this.seat >= 0 && known && this.snap.table && known.variant !== this.snap.table.variant) {
+          rememberTable({ ...known, variant: this.snap.table.variant });
+        }
         this.queue.push(this.snap);
         this.pump();
         break;
+      }
       case 'error':
         this.onError(m.code, m.message);
         break;
@@ -181,7 +188,8 @@ export class TablePage {
       this.say('You are watching: take a seat to play.', 'info');
       return;
     }
-    if (!this.conn.send({ type: 'act', action: text, seq: this.snap.seq })) {
+    // the seq of the state on screen: the one the player decided on
+    if (!this.conn.send({ type: 'act', action: text, seq: this.shown.seq })) {
       this.say('Not connected: reconnecting…', 'error');
     }
   }
@@ -295,6 +303,8 @@ export class TablePage {
     this.root.dataset.turn = myTurn ? 'me' : 'other';
     this.root.dataset.seq = String(s.seq);
     this.root.dataset.role = this.role ?? 'none';
+    const title = s.table ? s.table.name || presetTitle(s.table.variant) : 'Table';
+    document.title = `${myTurn ? '● Your turn · ' : ''}${title} · Whist`;
     rerender(this.board, () => this.build());
   }
 
@@ -338,7 +348,8 @@ export class TablePage {
     if (last) side.push(last);
     const hist = historyEl(s, v);
     if (hist) side.push(hist);
-    const score = scoreEl(s.match, names, wide || t.state === 'finished');
+    this.scoreOpen ??= wide;
+    const score = scoreEl(s.match, names, this.scoreOpen || t.state === 'finished', (open) => (this.scoreOpen = open));
     if (score) side.push(score);
     side.push(this.settingsEl());
     if (this.seat >= 0 && t.state !== 'finished') {
@@ -403,6 +414,7 @@ export class TablePage {
         maxlength: '24',
         'aria-label': 'your name',
         'data-testid': 'join-name',
+        'data-key': 'join-name',
         on: { input: (e: Event) => (this.joinName = (e.target as HTMLInputElement).value) },
       });
       parts.push(

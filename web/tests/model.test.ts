@@ -108,6 +108,8 @@ describe('turnText', () => {
     expect(turnText({ ...snap, table: summary({ state: 'waiting', seats: [{ kind: 'human', name: null, connected: false, bot_playing: false }] }) }, -1)).toBe('Waiting for 1 more player');
     expect(turnText({ ...snap, match: match({ finished: true }), view: null }, 0)).toBe('Game over');
     expect(turnText({ ...snap, view: view({ to_move: null, phase: 'trump' }) }, 0)).toBe('Waiting for the secret partner');
+    const passing = view({ phase: 'passing', choosing: ['AS'], legal: [{ code: 384, text: 'pass card 2C' }], setup: { pass_cards: 3 } as never });
+    expect(turnText({ ...snap, view: passing }, 0)).toBe('Your turn: choose 3 cards to pass to heuristic (1 chosen)');
   });
 });
 
