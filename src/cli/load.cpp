@@ -172,6 +172,7 @@ class Client : public std::enable_shared_from_this<Client> {
       waiting_for_ = 0;
     }
     if (waiting_for_ > 0) return;
+    ++decision_;  // a pause still running was for an older state: it must not act
     simdjson::ondemand::value view;
     bool no_view = false;
     if (doc["view"].get(view) || view.is_null().get(no_view) || no_view) return;
@@ -185,18 +186,19 @@ class Client : public std::enable_shared_from_this<Client> {
     }
     if (codes_.empty()) return;
     const int64_t choice = codes_[rng_.below(static_cast<uint32_t>(codes_.size()))];
-    waiting_for_ = seq + 1;
     std::string act = R"({"type":"act","action":)" + std::to_string(choice) + R"(,"seq":)" +
                       std::to_string(seq) + "}";
-    if (think_ms_ <= 0) return act_now(std::move(act));
+    if (think_ms_ <= 0) return act_now(seq, std::move(act));
     const double pause_ms = 2 * think_ms_ * static_cast<double>(rng_.below(1000000)) / 1e6;
     timer_.expires_after(std::chrono::microseconds(static_cast<int64_t>(pause_ms * 1000)));
-    timer_.async_wait([self = shared_from_this(), act = std::move(act)](beast::error_code ec) {
-      if (!ec) self->act_now(act);
+    timer_.async_wait([self = shared_from_this(), seq, decision = decision_,
+                       act = std::move(act)](beast::error_code ec) mutable {
+      if (!ec && decision == self->decision_) self->act_now(seq, std::move(act));
     });
   }
 
-  void act_now(std::string act) {
+  void act_now(uint64_t seq, std::string act) {
+    waiting_for_ = seq + 1;
     sent_at_ = Clock::now();
     send(std::move(act));
   }
@@ -229,7 +231,8 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string token_;
   Rng rng_;
   std::vector<int64_t> codes_;  // the legal actions of the last state
-  uint64_t waiting_for_ = 0;
+  uint64_t waiting_for_ = 0;    // the event that answers the action sent (0: none in flight)
+  uint64_t decision_ = 0;       // counts the states that could be decided on
   Clock::time_point sent_at_;
 };
 

@@ -1,28 +1,109 @@
 #include "server/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 #include <unordered_map>
 
 namespace whist::server {
 
+namespace {
+
+// The WAL is copied back into the database once it holds this many pages (4 KiB each).
+constexpr int kCheckpointPages = 1000;
+
+}  // namespace
+
+// Writes go to the write-ahead log; copying the log back into the database (a checkpoint) is the
+// one step that waits for the disk (fsync), so a thread of its own does it, on its own connection,
+// and a commit never waits for one: a disk that stalls delays no broadcast.
 struct Store::Impl {
-  explicit Impl(const std::string& path)
-      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {}
+  explicit Impl(const std::string& p)
+      : path(p), db(p, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {}
+  ~Impl() {
+    {
+      std::lock_guard lock(mutex);
+      stopping = true;
+    }
+    wake.notify_one();
+    if (checkpointer.joinable()) checkpointer.join();
+    if (lock_fd >= 0) close(lock_fd);
+  }
+
+  // One server owns a database: a second one on the same file would interleave its writes.
+  void lock_file() {
+    lock_fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (lock_fd < 0) throw std::runtime_error(std::strerror(errno));
+    if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+      throw std::runtime_error(errno == EWOULDBLOCK ? "another server has it open"
+                                                    : std::strerror(errno));
+    }
+  }
+
+  static int on_commit(void* self, sqlite3*, const char*, int pages) {
+    if (pages >= kCheckpointPages) {
+      auto* impl = static_cast<Impl*>(self);
+      {
+        std::lock_guard lock(impl->mutex);
+        impl->due = true;
+      }
+      impl->wake.notify_one();
+    }
+    return SQLITE_OK;
+  }
+
+  void start_checkpointer() {
+    db.exec("PRAGMA wal_autocheckpoint=0");
+    sqlite3_wal_hook(db.getHandle(), &Impl::on_commit, this);
+    checkpointer = std::thread([this] {
+      std::optional<SQLite::Database> own;
+      std::unique_lock lock(mutex);
+      while (!stopping) {
+        wake.wait_for(lock, std::chrono::seconds(1), [this] { return stopping || due; });
+        due = false;
+        lock.unlock();
+        try {
+          if (!own) own.emplace(path, SQLite::OPEN_READWRITE);
+          // PASSIVE: copies what it can without making the writer wait.
+          own->exec("PRAGMA wal_checkpoint(PASSIVE)");
+        } catch (const SQLite::Exception&) {
+          // The log keeps growing until a later checkpoint succeeds; nothing is lost.
+        }
+        lock.lock();
+      }
+    });
+  }
+
+  std::string path;
   SQLite::Database db;
   // Prepared once: an event is written for every action of every table.
   std::unique_ptr<SQLite::Statement> add_event;
+  int lock_fd = -1;
+  std::thread checkpointer;
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool due = false;
+  bool stopping = false;
 };
 
 Store::Store(const std::string& path) {
   try {
     impl_ = std::make_unique<Impl>(path);
     auto& db = impl_->db;
-    // One server owns its database: no file locks to take and drop at every write (nor a shared
-    // memory index for the WAL), and a second server started on the same file fails at once.
-    // Set before the first access so that the WAL never uses shared memory.
-    db.exec("PRAGMA locking_mode=EXCLUSIVE");
+    const bool file = path != ":memory:" && !path.empty();
+    if (file) impl_->lock_file();
+    db.exec("PRAGMA busy_timeout=5000");
     // WAL: a write is durable once its transaction commits. synchronous=NORMAL survives any
     // crash of the process (a power cut may lose the last commits).
     db.exec("PRAGMA journal_mode=WAL");
@@ -39,7 +120,9 @@ Store::Store(const std::string& path) {
         " seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))");
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
-  } catch (const SQLite::Exception& e) {
+    if (file) impl_->start_checkpointer();
+  } catch (const std::exception& e) {
+    impl_.reset();
     throw std::runtime_error("database " + path + ": " + e.what());
   }
 }
