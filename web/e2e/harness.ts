@@ -207,7 +207,16 @@ export async function takeTurn(page: Page, stats: PlayStats, tryIllegal: boolean
       if ((await app.getAttribute('data-seq')) !== seq) throw new Error('an illegal card moved the table on');
     }
     const legal = page.locator('[data-testid="hand"] button.card.legal');
-    if ((await legal.count()) > 0) await (await pick(legal, stats.random)).click();
+    if ((await legal.count()) > 0) {
+      const card = await pick(legal, stats.random);
+      // every other card by the keyboard: a card is a button that takes the focus and Enter
+      if (stats.actions % 2 === 1) {
+        await card.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await card.click();
+      }
+    }
     else await (await pick(page.locator('[data-testid="actions"] button.act.legal'), stats.random)).click();
   } else {
     await (await pick(page.locator('[data-testid="actions"] button.act.legal'), stats.random)).click();
