@@ -159,7 +159,8 @@ TEST(ServeCommand, RefusesADatabaseAnotherServerHasOpen) {
 // of 20 messages a second with only three tables to share its time.
 TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
   TempDir dir;
-  ServeProcess serve({"--port", "0", "--db", (dir.path() / "load.sqlite").string(), "--web", ""});
+  ServeProcess serve({"--port", "0", "--db", (dir.path() / "load.sqlite").string(), "--web", "",
+                      "--api-rate", "0"});
   const std::string line = serve.first_line(std::chrono::seconds(20));
   ASSERT_TRUE(line.starts_with("listening on ")) << line;
   const std::string port = line.substr(line.rfind(':') + 1);

@@ -100,6 +100,32 @@ TEST_F(TransportHttp, PassesApiRequestsToTheHubAndItsAnswerBack) {
   }
 }
 
+// Past its burst, an address gets 429 for its API requests (files are not counted) until its
+// tokens come back; with no limit it never does.
+TEST(TransportApiRate, AnAddressPastItsBurstGets429UntilTheRateRefills) {
+  server::TransportConfig config;
+  config.api_rate = 1;  // slow enough that the six requests below stay within one token's time
+  config.api_burst = 5;
+  RunningServer server(config);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(fetch(server.port(), http::verb::get, "/api/tables").result_int(), 200) << i;
+  }
+  const Response refused = fetch(server.port(), http::verb::get, "/api/tables");
+  EXPECT_EQ(refused.result_int(), 429);
+  EXPECT_NE(refused.body().find(R"({"error":{"code":"rate-limit")"), std::string::npos)
+      << refused.body();
+  expect_security_headers(refused);
+  EXPECT_EQ(fetch(server.port(), http::verb::get, "/").result_int(), 404);  // no files: not 429
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));             // a token back
+  EXPECT_EQ(fetch(server.port(), http::verb::get, "/api/tables").result_int(), 200);
+
+  config.api_rate = 0;
+  RunningServer unlimited(config);
+  for (int i = 0; i < 200; ++i) {
+    ASSERT_EQ(fetch(unlimited.port(), http::verb::get, "/api/tables").result_int(), 200) << i;
+  }
+}
+
 TEST_F(TransportHttp, RefusesBodiesOver16KiBWith413) {
   const Response res =
       fetch(port(), http::verb::post, "/api/guests", std::string(16 * 1024 + 1, 'x'));

@@ -26,6 +26,7 @@ struct ServeArgs {
   std::optional<std::string> web;
   double grace = 60;
   uint64_t seed = 0;
+  double api_rate = 20;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -42,6 +43,7 @@ int run_serve(const ServeArgs& args) {
   transport_config.address = args.address;
   transport_config.port = static_cast<uint16_t>(args.port);
   transport_config.stop_on_signals = true;
+  transport_config.api_rate = args.api_rate;
   if (args.web) {
     std::error_code ec;
     if (!args.web->empty() && !std::filesystem::is_directory(*args.web, ec)) {
@@ -84,6 +86,10 @@ void add_serve(CLI::App& app, int& status) {
                   "seconds a disconnected player's seat waits before a bot plays it (default 60)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)");
+  cmd->add_option("--api-rate", args->api_rate,
+                  "API requests a second from one address, with a burst of 100; more are "
+                  "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
+      ->check(CLI::Range(0.0, 1e6));
   cmd->callback([args, &status] { status = run_serve(*args); });
 }
 

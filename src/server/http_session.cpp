@@ -101,6 +101,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const bool keep_alive = request.keep_alive() && !transport_.stopping;
     const std::string_view target = request.target();
     if (is_api(target)) {
+      beast::error_code ec;
+      const auto peer = stream_.socket().remote_endpoint(ec);
+      if (!ec && !transport_.api_allowed(peer.address())) {
+        reply_error(http::status::too_many_requests, "rate-limit",
+                    fmt::format("more than {} API requests a second from this address",
+                                transport_.config.api_rate),
+                    keep_alive);
+        return;
+      }
       HttpReply reply;
       const bool ok = transport_.call_hub("http", [&](Hub& hub) {
         reply = hub.http(request.method_string(), target, request.body(), steady_now_ms());

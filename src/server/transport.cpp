@@ -188,6 +188,18 @@ void Transport::Impl::add_http_session(const std::shared_ptr<HttpSession>& sessi
   http_sessions.push_back(session);
 }
 
+bool Transport::Impl::api_allowed(const asio::ip::address& peer) {
+  if (config.api_rate <= 0) return true;
+  const auto now = std::chrono::steady_clock::now();
+  if (api_buckets.size() >= 4096) {  // forget the addresses that have been quiet
+    std::erase_if(api_buckets, [&](const auto& entry) {
+      return entry.second.full(config.api_rate, config.api_burst, now);
+    });
+  }
+  auto it = api_buckets.try_emplace(peer.to_string(), config.api_burst, now).first;
+  return it->second.take(config.api_rate, config.api_burst, now);
+}
+
 std::shared_ptr<WsSession> Transport::Impl::find_session(ConnId id) const {
   const auto it = sessions.find(id);
   return it == sessions.end() ? nullptr : it->second.lock();

@@ -29,6 +29,8 @@ struct TransportConfig {
   size_t max_send_queue = 1024 * 1024;  // bytes waiting for a slow reader before it is closed
   double ws_rate = 20;                  // messages a second per connection...
   double ws_burst = 40;                 // ...with this burst
+  double api_rate = 20;                 // API requests a second per client address (0: none)...
+  double api_burst = 100;               // ...with this burst
   int64_t http_timeout_ms = 30000;      // an HTTP connection idle this long is closed
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.

@@ -2,6 +2,7 @@
 // of the server's interface).
 #pragma once
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -37,6 +38,32 @@ int64_t steady_now_ms();
 // Writes one line to stderr: the server's log.
 void log_error(std::string_view what, std::string_view detail);
 
+// A token bucket: `rate` tokens a second up to `burst`, one per request or message.
+class TokenBucket {
+ public:
+  TokenBucket(double burst, std::chrono::steady_clock::time_point now)
+      : tokens_(burst), refilled_(now) {}
+  bool take(double rate, double burst, std::chrono::steady_clock::time_point now) {
+    refill(rate, burst, now);
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+  // Whether the bucket is full again by `now`: its owner has been quiet, it can be forgotten.
+  bool full(double rate, double burst, std::chrono::steady_clock::time_point now) const {
+    return tokens_ + std::chrono::duration<double>(now - refilled_).count() * rate >= burst;
+  }
+
+ private:
+  void refill(double rate, double burst, std::chrono::steady_clock::time_point now) {
+    const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+    refilled_ = now;
+    tokens_ = std::min(burst, tokens_ + elapsed * rate);
+  }
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+};
+
 struct Transport::Impl {
   explicit Impl(const TransportConfig& config);
   ~Impl();
@@ -64,6 +91,9 @@ struct Transport::Impl {
   }
   void drain_bot_jobs();
 
+  // Whether an API request from `peer` is within the API rate limit (config.api_rate).
+  bool api_allowed(const asio::ip::address& peer);
+
   // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
   // and unregisters when it ends.
   ConnId add_session(const std::shared_ptr<WsSession>& session);
@@ -88,7 +118,8 @@ struct Transport::Impl {
   bool draining = false;  // the io loop has ended: what is left is being closed
   ConnId next_id = 1;
   std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
-  std::vector<std::weak_ptr<HttpSession>> http_sessions;  // expired ones are swept now and then
+  std::vector<std::weak_ptr<HttpSession>> http_sessions;     // expired ones are swept now and then
+  std::unordered_map<std::string, TokenBucket> api_buckets;  // by client address
 
  private:
   void accept();

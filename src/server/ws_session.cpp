@@ -19,7 +19,10 @@ std::string fit_reason(std::string reason) {
 }  // namespace
 
 WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream)
-    : transport_(transport), ws_(std::move(stream)), kill_timer_(transport.io) {}
+    : transport_(transport),
+      ws_(std::move(stream)),
+      kill_timer_(transport.io),
+      bucket_(transport.config.ws_burst, std::chrono::steady_clock::now()) {}
 
 void WsSession::start(HttpRequest request) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
@@ -33,8 +36,6 @@ void WsSession::start(HttpRequest request) {
   // Beast's own limit would close an oversized message without a reason, so the transport counts
   // the bytes itself (read_some below never buffers more than the limit and one byte).
   ws_.read_message_max(0);
-  tokens_ = transport_.config.ws_burst;
-  refilled_ = std::chrono::steady_clock::now();
   ws_.async_accept(
       request, [self = shared_from_this()](const beast::error_code& ec) { self->on_accept(ec); });
 }
@@ -94,15 +95,9 @@ void WsSession::on_message() {
   transport_.call_hub("message", [&](Hub& hub) { hub.message(id_, text, steady_now_ms()); });
 }
 
-// A token bucket: `ws_rate` tokens a second up to `ws_burst`, one per message.
 bool WsSession::take_token() {
-  const auto now = std::chrono::steady_clock::now();
-  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
-  refilled_ = now;
-  tokens_ = std::min(transport_.config.ws_burst, tokens_ + elapsed * transport_.config.ws_rate);
-  if (tokens_ < 1) return false;
-  tokens_ -= 1;
-  return true;
+  return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst,
+                      std::chrono::steady_clock::now());
 }
 
 void WsSession::send(std::string text) {

@@ -47,8 +47,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::close_reason reason_;
   asio::steady_timer kill_timer_;
   ConnId id_ = 0;
-  double tokens_ = 0;
-  std::chrono::steady_clock::time_point refilled_;
+  TokenBucket bucket_;
 };
 
 }  // namespace whist::server
