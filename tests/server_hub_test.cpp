@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "game/record.h"
+#include "rules/presets.h"
+#include "rules/rules.h"
 #include "server/hub.h"
 
 namespace whist::server {
@@ -133,6 +135,39 @@ TEST_F(HubTest, GuestsNeedAGoodNameAndGetA128BitToken) {
   EXPECT_FALSE(Json::parse(odd.body, nullptr, false).is_discarded()) << odd.body;
 }
 
+// What the lobby offers: every preset with its players and options (defaults, and the values
+// they accept as data where they are a list or a range), and the scoring systems.
+TEST_F(HubTest, TheVariantsListEveryPresetAndOption) {
+  const Reply r = call("GET", "/api/variants");
+  ASSERT_EQ(r.status, 200);
+  ASSERT_EQ(r.body["presets"].size(), presets().size());
+  EXPECT_EQ(r.body["scorings"].size(), static_cast<size_t>(kNumScorings));
+  const Json& romanian = r.body["presets"][0];
+  EXPECT_EQ(romanian["name"], "romanian");
+  EXPECT_EQ(romanian["players"], (Json{{"default", 4}, {"min", 3}, {"max", 6}}));
+  std::map<std::string, Json> opts;
+  for (const Json& o : romanian["options"]) opts[o["name"]] = o;
+  EXPECT_EQ(opts.at("hook")["default"], "on");
+  EXPECT_EQ(opts.at("hook")["values"], (Json{"on", "off"}));
+  EXPECT_EQ(opts.at("max_cards")["range"], (Json{0, 52}));
+  EXPECT_TRUE(opts.at("schedule")["values"].is_null());  // free text, checked at creation
+  EXPECT_FALSE(opts.at("schedule")["accepts"].get<std::string>().empty());
+  EXPECT_EQ(opts.at("scoring")["values"].size(), static_cast<size_t>(kNumScorings));
+  // Every default is accepted by table creation.
+  for (const Json& p : r.body["presets"]) {
+    Json options = Json::object();
+    for (const Json& o : p["options"]) options[o["name"].get<std::string>()] = o["default"];
+    std::vector<std::string> seats(p["players"]["default"].get<size_t>(), "random");
+    const Reply made = call("POST", "/api/tables",
+                            {{"token", guest("Vi")},
+                             {"variant", p["name"]},
+                             {"players", seats.size()},
+                             {"options", options},
+                             {"seats", seats}});
+    EXPECT_EQ(made.status, 201) << p["name"] << made.body;
+  }
+}
+
 TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   const std::string t = guest("Ana");
   const auto error_field = [&](Json body) {
@@ -172,11 +207,14 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   const std::string id = table(ana, {"human", "heuristic", "human", "random"});
   Json summary = call("GET", "/api/tables/" + id).body;
   EXPECT_EQ(summary["state"], "waiting");
+  EXPECT_TRUE(summary["seats"][0]["free"]);
+  EXPECT_FALSE(summary["seats"][1].contains("free"));  // a bot seat
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 0}}).status, 409);
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}}).status, 409);
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 2}}).status, 200);
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  EXPECT_FALSE(call("GET", "/api/tables/" + id).body["seats"][0]["free"]);
   EXPECT_EQ(call("GET", "/api/tables/" + id + "/record").status, 409);
   EXPECT_EQ(call("GET", "/api/tables/" + id + "/replay").status, 409);
   hello(1, id, ana);
@@ -203,6 +241,11 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   EXPECT_TRUE(end["match"]["finished"]);
   EXPECT_FALSE(end["match"]["winners"].empty());
   EXPECT_EQ(end["match"]["results"].size(), 2u);
+  // Each deal's last trick, which the live view never shows (the next deal follows at once).
+  for (const Json& r : end["match"]["results"]) {
+    ASSERT_EQ(r["last_trick"].size(), 4u) << r;
+    EXPECT_EQ(r["last_trick"][0]["card"].get<std::string>().size(), 2u);
+  }
   EXPECT_EQ(end["seq"], seq(id));
   const Reply record = call("GET", "/api/tables/" + id + "/record");
   ASSERT_EQ(record.status, 200);
@@ -285,6 +328,29 @@ TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
   EXPECT_EQ(seq(id), before + 1);
   hub_->message(11, R"({"type":"ping"})", now_);
   EXPECT_EQ(out_.last(11), (Json{{"type", "pong"}}));
+}
+
+// A guest who opens a table's link watches it; taking a seat over HTTP turns that connection
+// into the seat's (welcomed again, the seat connected, its own view), and leaving turns it back.
+TEST_F(HubTest, AWatcherWhoTakesASeatPlaysItOnTheSameConnection) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"random", "human", "random", "random"});
+  hello(1, id, ana);
+  EXPECT_EQ(out_.last_of(1, "welcome")["role"], "spectator");
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 1}}).status, 200);
+  const Json welcome = out_.last_of(1, "welcome");
+  EXPECT_EQ(welcome["role"], "player");
+  EXPECT_EQ(welcome["seat"], 1);
+  const Json state = out_.last_of(1, "state");
+  EXPECT_EQ(state["table"]["state"], "playing");
+  EXPECT_TRUE(state["table"]["seats"][1]["connected"]);
+  EXPECT_EQ(state["view"]["seat"], 1);
+  EXPECT_FALSE(state["view"]["own_hand"].empty());
+  EXPECT_GT(play_connected({1}, 3), 0);  // it plays
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/leave", {{"token", ana}}).status, 200);
+  EXPECT_EQ(out_.last_of(1, "welcome")["role"], "spectator");
+  EXPECT_EQ(out_.last_of(1, "state")["view"]["seat"], -1);
+  EXPECT_TRUE(out_.last_of(1, "state")["view"]["own_hand"].empty());
 }
 
 TEST_F(HubTest, AReconnectGetsTheTableOnlyWhenItIsBehind) {

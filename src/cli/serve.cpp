@@ -38,6 +38,17 @@ void raise_file_limit() {
   setrlimit(RLIMIT_NOFILE, &limit);
 }
 
+// web/dist from the current folder, or else next to the program's build folder (build/whist
+// -> web/dist), so that `build/whist serve` finds the client from anywhere; empty if neither.
+std::string default_web_dir() {
+  std::error_code ec;
+  if (std::filesystem::is_directory(kDefaultWeb, ec)) return kDefaultWeb;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const auto beside = exe.parent_path().parent_path() / kDefaultWeb;
+  return std::filesystem::is_directory(beside, ec) ? beside.string() : "";
+}
+
 int run_serve(const ServeArgs& args) {
   server::TransportConfig transport_config;
   transport_config.address = args.address;
@@ -51,8 +62,8 @@ int run_serve(const ServeArgs& args) {
       return 2;
     }
     transport_config.web_dir = *args.web;
-  } else if (std::error_code ec; std::filesystem::is_directory(kDefaultWeb, ec)) {
-    transport_config.web_dir = kDefaultWeb;
+  } else {
+    transport_config.web_dir = default_web_dir();
   }
   const server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   raise_file_limit();
@@ -81,7 +92,8 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)");
   cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)");
   cmd->add_option("--web", args->web,
-                  "the web client's build folder (default web/dist if it exists; empty: none)");
+                  "the web client's build folder (default: web/dist here or beside the build "
+                  "folder, if it exists; empty: none)");
   cmd->add_option("--grace", args->grace,
                   "seconds a disconnected player's seat waits before a bot plays it (default 60)")
       ->check(CLI::Range(0.0, 86400.0));

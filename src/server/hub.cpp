@@ -16,6 +16,7 @@
 #include "ai/bot.h"
 #include "core/rng.h"
 #include "game/view_json.h"
+#include "server/catalog.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -108,8 +109,11 @@ struct Hub::Impl {
     std::string id;
     std::string name;
   };
+  std::string variants_text;  // GET /api/variants, written once
+
   struct Conn {
     std::string table;   // empty before hello
+    std::string guest;   // the guest whose token came with hello (may watch, or sit)
     int seat = -1;       // -1: spectator
     uint64_t round = 0;  // the table's broadcast round of the last state sent (0: none yet)
   };
@@ -311,6 +315,7 @@ struct Hub::Impl {
         return error_reply(409, "conflict", why, "seat");
       }
       commit(entry, e, now);
+      seat_watchers(entry, g->id, e.seat, now);
       return json_reply(200, {{"seat", e.seat}});
     }
     if (what == "leave") {
@@ -320,10 +325,15 @@ struct Hub::Impl {
       if (const std::string why = t.check(e); !why.empty())
         return error_reply(409, "conflict", why);
       commit(entry, e, now);
-      for (auto& [c, conn] : conns) {
-        if (conn.table == t.id() && conn.seat == seat) conn.seat = -1;  // now a spectator
-      }
       entry.seat_conns.erase(seat);
+      for (ConnId c : entry.conns) {
+        Conn& conn = conns.at(c);
+        if (conn.seat != seat) continue;
+        conn.seat = -1;  // now a spectator
+        welcome(c, conn);
+        std::map<int, std::string> views;
+        send_state(entry, c, conn, views);
+      }
       return json_reply(200, Json::object());
     }
     if (what == "rematch") return rematch(entry, *g, now);
@@ -370,6 +380,10 @@ struct Hub::Impl {
       return error_reply(405, "bad-method", "only GET and POST");
     }
     if (path == "/api/guests" && method == "POST") return create_guest(j);
+    if (path == "/api/variants" && method == "GET") {
+      if (variants_text.empty()) variants_text = dump(variants_json());
+      return {200, "application/json", variants_text};
+    }
     if (path == "/api/tables" && method == "POST") return create_table(j, now);
     if (path == "/api/tables" && method == "GET") {
       Json list = Json::array();
@@ -431,13 +445,11 @@ struct Hub::Impl {
     TableEntry& entry = it->second;
     const Guest* g = guest_of(j);
     conn.table = entry.table->id();
+    conn.guest = g ? g->id : "";
     conn.seat = g ? entry.table->seat_of(g->id) : -1;
     conn.round = 0;  // its first state is whole
     entry.conns.insert(c);
-    outlet.send(c, dump(Json{{"type", "welcome"},
-                             {"table", conn.table},
-                             {"seat", conn.seat},
-                             {"role", conn.seat >= 0 ? "player" : "spectator"}}));
+    welcome(c, conn);
     if (conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
         entry.table->stage() != TableStage::Finished) {
       commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
@@ -494,6 +506,35 @@ struct Hub::Impl {
       return;
     }
     commit(entry, e, now);
+  }
+
+  void welcome(ConnId c, const Conn& conn) {
+    outlet.send(c, dump(Json{{"type", "welcome"},
+                             {"table", conn.table},
+                             {"seat", conn.seat},
+                             {"role", conn.seat >= 0 ? "player" : "spectator"}}));
+  }
+
+  // A guest who watched a table and has just taken a seat plays it from the connections it
+  // watched with: each is welcomed again as the player, and the seat is connected.
+  void seat_watchers(TableEntry& entry, const std::string& guest, int seat, int64_t now) {
+    std::vector<ConnId> moved;
+    for (ConnId c : entry.conns) {
+      Conn& conn = conns.at(c);
+      if (conn.seat >= 0 || conn.guest != guest) continue;
+      conn.seat = seat;
+      conn.round = 0;  // its next state is whole: the view is now the seat's
+      welcome(c, conn);
+      moved.push_back(c);
+    }
+    if (moved.empty()) return;
+    const bool first = (entry.seat_conns[seat] += static_cast<int>(moved.size())) ==
+                       static_cast<int>(moved.size());
+    if (first && entry.table->stage() != TableStage::Finished) {
+      commit(entry, Event{EventKind::Connect, seat, {}, {}, {}}, now);
+    } else {
+      broadcast(entry);
+    }
   }
 
   void leave_conn(ConnId c, Conn& conn, int64_t now) {

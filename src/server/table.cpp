@@ -356,6 +356,7 @@ Json Table::summary(int spectators, const std::string& rematch) const {
       seats.push_back(
           {{"kind", "human"},
            {"name", s.name.empty() ? Json() : Json(s.name)},
+           {"free", s.guest.empty()},
            {"connected", s.connected},
            {"bot_playing", stage_ == TableStage::Playing && (s.away || s.guest.empty())}});
     } else {
@@ -390,7 +391,22 @@ Json Table::summary(int spectators, const std::string& rematch) const {
 Json Table::match_json() const {
   if (!match_) return nullptr;
   Json results = Json::array();
-  for (const DealResult& r : match_->results()) {
+  for (size_t i = 0; i < match_->results().size(); ++i) {
+    const DealResult& r = match_->results()[i];
+    // The deal's last trick, in play order (the live view moves straight on to the next deal).
+    Json last_trick = Json::array();
+    if (i < match_->log().size()) {
+      const DealLog& log = match_->log()[i];
+      std::vector<size_t> plays;
+      for (size_t a = log.actions.size();
+           a-- > 0 && plays.size() < static_cast<size_t>(players());) {
+        if (log.actions[a].kind() == ActionKind::Play) plays.push_back(a);
+      }
+      for (auto a = plays.rbegin(); a != plays.rend(); ++a) {
+        last_trick.push_back(
+            {{"seat", log.seats[*a]}, {"card", to_string(log.actions[*a].card())}});
+      }
+    }
     Json bids = Json::array(), tricks = Json::array(), points = Json::array();
     for (int k = 0; k < players(); ++k) {
       bids.push_back(r.bids[k]);
@@ -403,7 +419,8 @@ Json Table::match_json() const {
                        {"bids", bids},
                        {"tricks", tricks},
                        {"points", points},
-                       {"thrown_in", r.thrown_in}});
+                       {"thrown_in", r.thrown_in},
+                       {"last_trick", std::move(last_trick)}});
   }
   Json totals = Json::array();
   for (int k = 0; k < players(); ++k) totals.push_back(points_json(match_->totals()[k]));
