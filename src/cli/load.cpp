@@ -114,6 +114,8 @@ class Client : public std::enable_shared_from_this<Client> {
     beast::get_lowest_layer(ws_).async_connect(
         server, [self = shared_from_this()](beast::error_code ec) {
           if (ec) return self->fail("connect", ec);
+          beast::error_code ignored;  // small messages, sent at once (as the server does)
+          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
           self->ws_.async_handshake("load", "/ws", [self](beast::error_code ec2) {
             if (ec2) return self->fail("handshake", ec2);
             self->send(
