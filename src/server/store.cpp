@@ -38,14 +38,13 @@ struct Store::Impl {
     }
     wake.notify_one();
     if (checkpointer.joinable()) checkpointer.join();
-    if (lock_fd >= 0) close(lock_fd);
   }
 
   // One server owns a database: a second one on the same file would interleave its writes.
   void lock_file() {
-    lock_fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (lock_fd < 0) throw std::runtime_error(std::strerror(errno));
-    if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+    file_lock.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file_lock.fd < 0) throw std::runtime_error(std::strerror(errno));
+    if (flock(file_lock.fd, LOCK_EX | LOCK_NB) != 0) {
       throw std::runtime_error(errno == EWOULDBLOCK ? "another server has it open"
                                                     : std::strerror(errno));
     }
@@ -85,11 +84,20 @@ struct Store::Impl {
     });
   }
 
+  // Closed only after the database: closing any descriptor of the file drops the POSIX locks
+  // SQLite holds on it.
+  struct FileLock {
+    int fd = -1;
+    ~FileLock() {
+      if (fd >= 0) close(fd);
+    }
+  };
+
   std::string path;
+  FileLock file_lock;
   SQLite::Database db;
   // Prepared once: an event is written for every action of every table.
   std::unique_ptr<SQLite::Statement> add_event;
-  int lock_fd = -1;
   std::thread checkpointer;
   std::mutex mutex;
   std::condition_variable wake;
