@@ -1,8 +1,9 @@
 // Two humans in two browser contexts join one private table by its link and play a deal; a third
-// watches and sees no hand.
+// watches and sees no hand, then sees how the deal ended; the friend leaves mid-game and the
+// watcher takes the freed seat on the connection it watched with, and plays to the end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, type PlayStats } from './harness';
+import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, socketWatch, trickOf, type PlayStats } from './harness';
 
 describe('friends at one table', () => {
   const server = new Server();
@@ -21,12 +22,12 @@ describe('friends at one table', () => {
     expect(watch.errors, 'console errors').toEqual([]);
   });
 
-  it('two humans join by the private link and play a deal; a spectator watches', async () => {
+  it('two humans join by the private link and play a deal; a spectator watches, then takes the seat its player left', async () => {
     const ana = await newPage(browser, watch);
     await createTable(ana.page, server.url, {
       name: 'Ana',
       seats: ['human', 'heuristic', 'human', 'heuristic'],
-      options: { schedule: '2,1' },
+      options: { schedule: '2,1,1' },
       public: false,
     });
     await ana.page.getByTestId('waiting').waitFor();
@@ -36,13 +37,16 @@ describe('friends at one table', () => {
     const listed = await server.api<{ tables: { id: string }[] }>('GET', '/api/tables');
     expect(listed.tables.map((t) => t.id)).not.toContain(link.split('/').pop());
 
-    // a friend in another browser context (another person: no shared storage) opens the link
+    // a friend in another browser context (another person: no shared storage) opens the link;
+    // a first visit, no guest yet: its hello had no token, so it says hello again once seated
     const bogdan = await newPage(browser, watch, { width: 390, height: 844 }, true);
+    const bogdanWs = socketWatch(bogdan.page);
     await bogdan.page.goto(link);
     await bogdan.page.getByTestId('take-seat-2').waitFor();
     await bogdan.page.getByTestId('join-name').fill('Bogdan');
     await bogdan.page.getByTestId('take-seat-2').click();
     await bogdan.page.getByText('You are Bogdan').waitFor();
+    expect(bogdanWs).toEqual({ sockets: 1, hellos: 2 });
 
     for (const p of [ana.page, bogdan.page]) {
       await expect.poll(() => p.locator('#app').getAttribute('data-state')).toBe('playing');
@@ -51,13 +55,18 @@ describe('friends at one table', () => {
     await ana.page.locator('.seat[data-seat="2"] .seat-name', { hasText: 'Bogdan' }).waitFor();
     await bogdan.page.locator('.seat[data-seat="0"] .seat-name', { hasText: 'Ana' }).waitFor();
 
-    // a spectator: the table, no hand
+    // a spectator: the table, no hand. A visitor who was here before: a guest in the browser,
+    // whose token its hello carries
+    const carla = await server.api<{ name: string; token: string }>('POST', '/api/guests', { name: 'Carla' });
     const watcher = await newPage(browser, watch);
+    await watcher.context.addInitScript((g) => localStorage.setItem('whist.guest', g), JSON.stringify(carla));
+    const watcherWs = socketWatch(watcher.page);
     await watcher.page.goto(link);
     await expect.poll(() => watcher.page.locator('#app').getAttribute('data-role')).toBe('spectator');
     await watcher.page.getByText(/^Watching/).waitFor();
     expect(await watcher.page.getByTestId('hand').count()).toBe(0);
     expect(await watcher.page.locator('button.card').count()).toBe(0);
+    expect(await watcher.page.getByTestId('waiting').count()).toBe(0); // no free seat
 
     // both play until the first deal is scored
     const dealOver = (p: Page) => async () => (await p.getByTestId('last-deal').count()) > 0;
@@ -66,11 +75,52 @@ describe('friends at one table', () => {
     await Promise.all([playUntil(ana.page, a, dealOver(ana.page)), playUntil(bogdan.page, b, dealOver(bogdan.page))]);
     expect(a.actions).toBeGreaterThanOrEqual(1);
     expect(b.actions).toBeGreaterThanOrEqual(1);
+    // how it ended: the deal's result and its last trick, the same on every screen; while the
+    // next deal has no trick yet, the last trick on the table is that one
+    const tricks = [];
     for (const p of [ana.page, bogdan.page, watcher.page]) {
       await p.getByTestId('last-deal').waitFor();
       expect(await p.getByTestId('last-deal').textContent()).toMatch(/^Deal 1: 2 cards/);
+      tricks.push(await trickOf(p.getByTestId('last-deal-trick')));
     }
+    expect(tricks[0].cards).toHaveLength(4);
+    expect(tricks[0].winner).toMatch(/^[0-3]$/);
+    expect(tricks[1]).toEqual(tricks[0]);
+    expect(tricks[2]).toEqual(tricks[0]);
+    await expect.poll(() => watcher.page.locator('[data-testid="last-trick"][data-deal="1"]').count()).toBe(1);
+    expect(await trickOf(watcher.page.locator('[data-testid="last-trick"][data-deal="1"]'))).toEqual(tricks[0]);
     await bogdan.page.screenshot({ path: screenshotPath('friend-phone.png'), fullPage: true });
-    for (const c of [ana, bogdan, watcher]) await c.context.close();
+
+    // Bogdan leaves mid-game: a bot plays his seat, and his page watches on the same connection
+    bogdan.page.once('dialog', (d) => void d.accept());
+    await bogdan.page.getByRole('button', { name: 'Leave the seat' }).click();
+    await expect.poll(() => bogdan.page.locator('#app').getAttribute('data-role')).toBe('spectator');
+    expect(bogdanWs).toEqual({ sockets: 1, hellos: 2 });
+    await ana.page.locator('.seat[data-seat="2"] .badge', { hasText: 'seat free' }).waitFor();
+    await ana.page.locator('.seat[data-seat="2"] .badge', { hasText: 'bot playing' }).waitFor();
+    expect(await ana.page.locator('#app').getAttribute('data-state')).toBe('playing');
+
+    // the watcher is offered the free seat mid-game and takes it: the server makes its watching
+    // connection the seat's (a second welcome): no new socket, no second hello
+    const take = watcher.page.getByTestId('take-seat-2');
+    await take.waitFor();
+    expect(await watcher.page.getByTestId('join-name').inputValue()).toBe('Carla');
+    await watcher.page.screenshot({ path: screenshotPath('free-seat-mid-game.png'), fullPage: true });
+    await take.click();
+    await watcher.page.getByText('You are Carla').waitFor();
+    await expect.poll(() => watcher.page.locator('#app').getAttribute('data-role')).toBe('player');
+    await ana.page.locator('.seat[data-seat="2"] .seat-name', { hasText: 'Carla' }).waitFor();
+    expect(watcherWs).toEqual({ sockets: 1, hellos: 1 });
+
+    // Ana and Carla play to the end of the game
+    const c: PlayStats = { actions: 0, refused: [] };
+    const over = async () => false;
+    await Promise.all([playUntil(ana.page, a, over), playUntil(watcher.page, c, over)]);
+    for (const p of [ana.page, watcher.page]) await p.getByTestId('game-over').waitFor();
+    expect(c.actions).toBeGreaterThanOrEqual(2); // a bid and a card of the third deal at least
+    // (the score sheet keeps the names the game started with: Bogdan's column)
+    await watcher.page.locator('.seat.mine[data-seat="2"] .seat-name', { hasText: 'Carla' }).waitFor();
+    expect(watcherWs).toEqual({ sockets: 1, hellos: 1 });
+    for (const x of [ana, bogdan, watcher]) await x.context.close();
   });
 });

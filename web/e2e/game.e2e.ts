@@ -2,7 +2,7 @@
 // a rematch; an illegal card refused with its reason (on a phone-sized screen); screenshots.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, type PlayStats } from './harness';
+import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, trickOf, type PlayStats } from './harness';
 
 describe('a game against bots', () => {
   const server = new Server();
@@ -68,6 +68,13 @@ describe('a game against bots', () => {
     expect(await page.locator('[data-testid="score"] svg.chart polyline').count()).toBe(4);
     expect(await page.getByTestId('winners').textContent()).toMatch(/wins?\.$/);
     expect(stats.actions).toBeGreaterThanOrEqual(5); // 2 bids and 3 cards at least
+    // how the last deal ended: its last trick (from the score), with the deal's result and on
+    // the table, its winner marked
+    const lastOfDeal2 = await trickOf(page.getByTestId('last-deal-trick'));
+    expect(lastOfDeal2.cards).toHaveLength(4);
+    expect(new Set(lastOfDeal2.cards).size).toBe(4);
+    expect(lastOfDeal2.winner).toMatch(/^[0-3]$/);
+    expect(await trickOf(page.locator('[data-testid="last-trick"][data-deal="2"]'))).toEqual(lastOfDeal2);
     await page.screenshot({ path: screenshotPath('game-over-desktop.png'), fullPage: true });
 
     // the replay: every deal action by action, every hand shown
@@ -81,8 +88,17 @@ describe('a game against bots', () => {
     await page.keyboard.press('End');
     expect(await pos.textContent()).toMatch(/: play /);
     expect(await page.locator('.seat .exposed [data-card]').count()).toBe(0); // every card played
+    // deal 1's last trick as played (its winner from the trick counts) ...
+    const lastOfDeal1 = await trickOf(page.getByTestId('trick'));
+    expect(lastOfDeal1.cards).toHaveLength(4);
+    expect(lastOfDeal1.winner).toMatch(/^[0-3]$/);
     await page.getByTestId('replay-deal').selectOption('1');
     expect(await pos.textContent()).toMatch(/^Deal 2, step 1 of \d+/);
+    // ... is the one the score gives (its winner by the rules) when deal 2 starts
+    expect(await trickOf(page.locator('[data-testid="last-trick"][data-deal="1"]'))).toEqual(lastOfDeal1);
+    await page.keyboard.press('End');
+    expect(await trickOf(page.getByTestId('trick'))).toEqual(lastOfDeal2);
+    await page.keyboard.press('Home');
     await page.keyboard.press('ArrowLeft');
     expect(await pos.textContent()).toMatch(/^Deal 1, step (\d+) of \1/);
     await page.screenshot({ path: screenshotPath('replay-desktop.png'), fullPage: true });

@@ -122,6 +122,25 @@ export async function newPage(
   return { context, page };
 }
 
+// The WebSockets a page opens and the hellos it says on them (a seat taken over HTTP turns the
+// watching connection into the seat's: no new socket, no second hello).
+export function socketWatch(page: Page): { sockets: number; hellos: number } {
+  const count = { sockets: 0, hellos: 0 };
+  page.on('websocket', (ws) => {
+    count.sockets += 1;
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && /"type":"hello"/.test(f.payload)) count.hellos += 1;
+    });
+  });
+  return count;
+}
+
+// The cards of a trick on the screen, in play order, and the seat that won it.
+export async function trickOf(loc: import('playwright-core').Locator): Promise<{ cards: string[]; winner: string | null }> {
+  const cards = await loc.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+  return { cards, winner: await loc.getAttribute('data-winner') };
+}
+
 export function screenshotPath(name: string): string {
   mkdirSync(RESULTS, { recursive: true });
   return join(RESULTS, name);

@@ -3,7 +3,7 @@
 // card passing, the kitty, the called ace, exposed hands).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, seeded, Server, type PlayStats } from './harness';
+import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, seeded, Server, trickOf, type PlayStats } from './harness';
 
 const PRESETS = ['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace'];
 
@@ -12,6 +12,7 @@ describe('every preset', () => {
   let browser: Browser;
   const watch = new ConsoleWatch();
   const seen: Record<string, string[]> = {};
+  const lastTricks: string[] = []; // the presets whose deal's last trick was checked
 
   beforeAll(async () => {
     await server.start(['--seed', '7']); // the same deals every run
@@ -19,6 +20,7 @@ describe('every preset', () => {
   });
   afterAll(async () => {
     console.log('phases the human acted in:', JSON.stringify(seen));
+    console.log('last trick checked against the replay:', lastTricks.join(' '));
     await browser?.close();
     await server.stop();
   });
@@ -57,6 +59,20 @@ describe('every preset', () => {
     // rounds, a Call-Ace deal passed out
     if (!['israeli', 'call-ace'].includes(variant)) expect(stats.phases!.has('playing')).toBe(true);
     expect(stats.actions).toBeGreaterThan(0);
+    // the deal's last trick and its winner (by the rules: trumps, no trump, jokers) as the
+    // replay shows it played (its winner from the trick counts); none for a deal thrown in
+    const dealTrick = page.getByTestId('last-deal-trick');
+    if ((await dealTrick.count()) > 0) {
+      const shown = await trickOf(dealTrick);
+      expect(shown.winner).toMatch(/^[0-3]$/);
+      await page.getByTestId('replay-link').click();
+      const deal = page.getByTestId('replay-deal');
+      await deal.waitFor();
+      await deal.selectOption(String((await deal.locator('option').count()) - 1));
+      await page.keyboard.press('End');
+      expect(await trickOf(page.getByTestId('trick'))).toEqual(shown);
+      lastTricks.push(variant);
+    }
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 // The lobby's HTTP API (docs/protocol.md, "HTTP API").
-import type { Replay, Summary } from './types';
+import type { Replay, Summary, Variants } from './types';
 
 export class ApiError extends Error {
   constructor(
@@ -10,6 +10,21 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  // The message without the field's name in front ("options.schedule: option schedule: bad
+  // value…" -> "option schedule: bad value…"), to show next to that field.
+  get fieldMessage(): string {
+    const prefix = `${this.field}: `;
+    return this.field && this.message.startsWith(prefix) ? this.message.slice(prefix.length) : this.message;
+  }
+}
+
+// What a person reads for an answer that is not OK.
+export function errorText(status: number, code: string | undefined, message: string | undefined): string {
+  if (status === 429 || code === 'rate-limit') {
+    return `Too many requests from this address${message ? ` (${message})` : ''}: wait a moment and try again.`;
+  }
+  return message ?? `HTTP ${status}`;
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -32,7 +47,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   }
   if (!res.ok) {
     const e = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-    throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `HTTP ${res.status}`, e?.field);
+    throw new ApiError(res.status, e?.code ?? 'http', errorText(res.status, e?.code, e?.message), e?.field);
   }
   return data as T;
 }
@@ -54,6 +69,7 @@ export interface CreateTable {
 }
 
 export const api = {
+  variants: () => request<Variants>('GET', '/api/variants'),
   createGuest: (name: string) => request<Guest>('POST', '/api/guests', { name }),
   createTable: (t: CreateTable) => request<{ id: string; link: string }>('POST', '/api/tables', t),
   listTables: () => request<{ tables: Summary[] }>('GET', '/api/tables'),

@@ -8,7 +8,9 @@ import {
   formatPoints,
   lastTrick,
   needsText,
+  previousDealTrick,
   seatName,
+  type DealTrick,
   type SeatInfo,
   type Snapshot,
   trickWinner,
@@ -114,8 +116,11 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
   if (info.dealer) badges.push(badge('dealer', 'dealer'));
   if (info.kind === 'bot') badges.push(badge(`bot ${info.bot ?? ''}`.trim(), 'bot'));
   else if (info.empty) badges.push(badge('empty seat', 'empty'));
-  else if (info.botPlaying) badges.push(badge('bot playing', 'bot'));
-  else if (!info.connected) badges.push(badge('disconnected', 'away'));
+  else {
+    if (info.free) badges.push(badge('left: seat free', 'empty'));
+    if (info.botPlaying) badges.push(badge('bot playing', 'bot'));
+    else if (!info.connected) badges.push(badge('disconnected', 'away'));
+  }
   if (info.winner) badges.push(badge('winner', 'winner'));
   const stats: Node[] = [];
   if (info.bid !== null) stats.push(h('span', { class: 'stat' }, `bid ${info.bid}`));
@@ -145,13 +150,19 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
   );
 }
 
-export function trickEl(snap: Snapshot, trick: Trick | null, title: string, small: boolean): HTMLElement {
+export function trickEl(snap: Snapshot, trick: Trick | null, title: string, small: boolean, testid?: string): HTMLElement {
   if (!trick) return h('div', { class: ['trick', small && 'last'] }, h('div', { class: 'trick-title' }, title), h('div', { class: 'trick-empty' }, '—'));
   const caption = trick.complete && trick.winner !== null ? `won by ${seatName(snap, trick.winner)}` : '';
+  const deal = (trick as DealTrick).deal;
   return h(
     'div',
-    { class: ['trick', small && 'last', trick.complete && 'complete'], 'data-testid': small ? 'last-trick' : 'trick' },
-    h('div', { class: 'trick-title' }, `${title} ${trick.index + 1}`, caption ? ` · ${caption}` : ''),
+    {
+      class: ['trick', small && 'last', trick.complete && 'complete'],
+      'data-testid': testid ?? (small ? 'last-trick' : 'trick'),
+      'data-deal': deal ?? null,
+      'data-winner': trick.complete && trick.winner !== null ? trick.winner : null,
+    },
+    h('div', { class: 'trick-title' }, deal ? `${title} of deal ${deal}` : `${title} ${trick.index + 1}`, caption ? ` · ${caption}` : ''),
     h(
       'div',
       { class: 'trick-cards' },
@@ -167,17 +178,16 @@ export function trickEl(snap: Snapshot, trick: Trick | null, title: string, smal
   );
 }
 
+// The trick on the table and the last one completed. Until a trick of this deal is complete, the
+// last one is the previous deal's last trick (from the score: the view has moved on).
 // `prev`, the view before this one, tells who won a deal's last trick (the replay has it).
 export function tricksArea(snap: Snapshot, prev: View | null = null): HTMLElement {
   const v = snap.view;
   const current = currentTrick(v);
   if (current && current.complete && current.winner === null) current.winner = trickWinner(prev, v);
-  return h(
-    'div',
-    { class: 'tricks' },
-    trickEl(snap, current, 'Trick', false),
-    trickEl(snap, lastTrick(v), 'Last trick', true),
-  );
+  const last = trickEl(snap, lastTrick(v) ?? previousDealTrick(snap.match), 'Last trick', true);
+  // between deals and after the game there is no trick on the table: only the last one
+  return h('div', { class: 'tricks' }, v ? trickEl(snap, current, 'Trick', false) : null, last);
 }
 
 // The deal's public actions (bids, auction, calls), newest last.
@@ -196,10 +206,11 @@ export function describeAction(text: string): string {
   return actionLabel(text).toLowerCase();
 }
 
-// The last deal's result: bids, tricks, points.
+// The last deal's result: bids, tricks, points, and how it ended (its last trick).
 export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElement | null {
   if (!match || match.results.length === 0) return null;
   const r = match.results[match.results.length - 1];
+  const trick = previousDealTrick(match);
   return h(
     'div',
     { class: 'last-deal', 'data-testid': 'last-deal' },
@@ -216,6 +227,17 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
         ),
       ),
     ),
+    trick
+      ? h(
+          'p',
+          { class: 'deal-trick', 'data-testid': 'last-deal-trick', 'data-winner': trick.winner },
+          'Last trick: ',
+          trick.plays.map((p) =>
+            h('span', { class: ['deal-play', p.seat === trick.winner && 'won'] }, cardEl(p.card, { small: true }), ` ${names[p.seat] ?? `Seat ${p.seat + 1}`}`),
+          ),
+          trick.winner !== null ? h('span', { class: 'deal-trick-winner' }, ` · won by ${names[trick.winner] ?? `Seat ${trick.winner + 1}`}`) : null,
+        )
+      : null,
   );
 }
 

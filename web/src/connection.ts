@@ -138,3 +138,14 @@ export class Connection {
     this.retryTimer = window.setTimeout(() => this.connect(), delay);
   }
 }
+
+// After a seat is taken or left over HTTP, what the page does about its connection: nothing when
+// the server has already welcomed it in its new role; wait for that welcome when the open
+// connection said hello with the same token (the server moves such a connection itself); else
+// say hello again (a connection that said hello without a token, or with another guest's). One
+// socket either way: hello is said again on the open connection, or on the next one.
+export function afterSeatChange(o: { done: boolean; open: boolean; helloToken: string | undefined; token: string }): 'nothing' | 'wait' | 'hello' {
+  if (o.done) return 'nothing';
+  if (o.open && o.helloToken === o.token) return 'wait';
+  return 'hello';
+}

@@ -1,41 +1,68 @@
-// The lobby: your name, a new table (preset, players, seats, options with their defaults), the
-// public tables to join or watch, and the tables you sat at.
+// The lobby: your name, a new table (preset, players, seats, options with their defaults, as the
+// server lists them: GET /api/variants), the public tables to join or watch, and the tables you
+// sat at.
 import { api, ApiError } from './api';
 import { h, rerender } from './dom';
+import { seatIsFree } from './model';
 import { ensureGuest, knownTables, randomGuestName, rememberTable, storedGuest } from './storage';
 import type { Summary } from './types';
-import { PRESETS } from './variants.gen';
 import {
   changedOptions,
-  plainChoices,
+  optionInput,
   presetTitle,
   seatChoices,
-  suggestions,
   type Preset,
+  type Variants,
 } from './variants';
 
 const REFRESH_MS = 5000;
 
+// The presets do not change while the server runs: asked for once per page load.
+let variantsOnce: Promise<Variants> | null = null;
+
+function loadVariants(): Promise<Variants> {
+  variantsOnce ??= api.variants().catch((e: unknown) => {
+    variantsOnce = null; // asked again next time
+    throw e;
+  });
+  return variantsOnce;
+}
+
+// The form's fields that the server may name in a 400 (`field`), by the key they are shown under:
+// the table's fields as the server names them, and the guest's name as `guest.name`.
+export function errorKey(stage: 'guest' | 'table' | 'join', field: string | undefined): string | null {
+  if (!field) return null;
+  if (stage === 'guest') return field === 'name' ? 'guest.name' : null;
+  if (stage === 'join') return null;
+  return field;
+}
+
 export class LobbyPage {
-  private preset: Preset = PRESETS[0];
-  private players = PRESETS[0].players.default;
+  private variants: Variants | null = null;
+  private variantsError = '';
+  private preset: Preset | null = null;
+  private players = 4;
   private seats: string[] = [];
   private optionValues: Record<string, string> = {};
   private name: string;
   private tableName = '';
   private isPublic = true;
-  private turnSeconds = 0;
+  private turnSeconds = '0';
   private tables: Summary[] | null = null;
+  private listError = '';
   private error = '';
+  private fieldErrors: Record<string, string> = {};
+  private optionsOpen = false;
   private busy = false;
+  private refreshing = false;
   private timer: number | undefined;
+  private destroyed = false;
   private readonly form = h('div', { class: 'create' });
   private readonly list = h('div', { class: 'open-tables' });
   private readonly mine = h('div', { class: 'my-tables' });
 
   constructor(private readonly root: HTMLElement) {
     this.name = storedGuest()?.name ?? randomGuestName();
-    this.setPreset(PRESETS[0]);
   }
 
   mount(): void {
@@ -48,70 +75,156 @@ export class LobbyPage {
     );
     this.renderForm();
     this.renderMine();
+    void this.loadVariants();
     void this.refresh();
-    this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
+    // one request every 5 s at most, none while the tab is hidden or the last is unanswered
+    this.timer = window.setInterval(() => {
+      if (document.hidden) return;
+      if (!this.variants) void this.loadVariants();
+      void this.refresh();
+    }, REFRESH_MS);
   }
 
   destroy(): void {
+    this.destroyed = true;
     window.clearInterval(this.timer);
+  }
+
+  private async loadVariants(): Promise<void> {
+    if (this.variants) return;
+    try {
+      const v = await loadVariants();
+      if (this.destroyed) return;
+      this.variants = v;
+      this.variantsError = '';
+      if (v.presets.length > 0) this.setPreset(v.presets[0]);
+    } catch (e) {
+      this.variantsError = e instanceof ApiError ? e.message : String(e);
+    }
+    if (!this.destroyed) this.renderForm();
   }
 
   private setPreset(p: Preset): void {
     this.preset = p;
     this.players = p.players.default;
     this.optionValues = Object.fromEntries(p.options.map((o) => [o.name, o.default]));
+    this.fieldErrors = {};
     this.resetSeats();
   }
 
   private resetSeats(): void {
     this.seats = Array.from({ length: this.players }, (_, k) => this.seats[k] ?? (k === 0 ? 'human' : 'expert:normal'));
-    this.seats[0] = this.seats[0] ?? 'human';
   }
 
   private async refresh(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
     try {
       this.tables = (await api.listTables()).tables;
-    } catch {
-      this.tables = null;
+      this.listError = '';
+    } catch (e) {
+      this.listError = e instanceof ApiError ? e.message : String(e);
+    } finally {
+      this.refreshing = false;
     }
-    this.renderList();
+    if (!this.destroyed) this.renderList();
   }
 
   private async create(): Promise<void> {
-    if (this.busy) return;
+    const p = this.preset;
+    if (this.busy || !p) return;
     this.busy = true;
     this.error = '';
+    this.fieldErrors = {};
     this.renderForm();
+    let stage: 'guest' | 'table' | 'join' = 'guest';
     try {
       const g = await ensureGuest(this.name);
       this.name = g.name;
+      stage = 'table';
+      const seconds = Number(this.turnSeconds.trim() || 0) || 0; // the server checks its range
       const r = await api.createTable({
         token: g.token,
-        variant: this.preset.name,
+        variant: p.name,
         players: this.players,
-        options: changedOptions(this.preset, this.optionValues),
+        options: changedOptions(p, this.optionValues),
         seats: this.seats,
         public: this.isPublic,
         ...(this.tableName.trim() ? { name: this.tableName.trim() } : {}),
-        ...(this.turnSeconds > 0 ? { turn_seconds: this.turnSeconds } : {}),
+        ...(seconds !== 0 ? { turn_seconds: seconds } : {}),
       });
+      stage = 'join';
       const first = this.seats.indexOf('human');
       if (first >= 0) {
         await api.join(r.id, g.token, first);
-        rememberTable({ id: r.id, token: g.token, seat: first, variant: this.preset.name });
+        rememberTable({ id: r.id, token: g.token, seat: first, variant: p.name });
       }
       location.hash = `#/table/${r.id}`;
     } catch (e) {
-      this.error = e instanceof ApiError ? e.message : String(e);
+      this.showError(stage, e);
     } finally {
       this.busy = false;
-      this.renderForm();
+      if (!this.destroyed) this.renderForm();
     }
+  }
+
+  // A 400 that names a field is shown next to that field (the options opened when it is one);
+  // anything else under the form.
+  private showError(stage: 'guest' | 'table' | 'join', e: unknown): void {
+    if (!(e instanceof ApiError)) {
+      this.error = String(e);
+      return;
+    }
+    const key = errorKey(stage, e.field);
+    if (key && this.fieldKeys().includes(key)) {
+      this.fieldErrors[key] = e.fieldMessage;
+      if (key.startsWith('options.')) this.optionsOpen = true;
+      this.error = `The table was not created: ${e.fieldMessage}`;
+    } else {
+      this.error = e.message;
+    }
+  }
+
+  private fieldKeys(): string[] {
+    const keys = ['guest.name', 'variant', 'players', 'name', 'turn_seconds'];
+    this.seats.forEach((_, k) => keys.push(`seats[${k}]`));
+    for (const o of this.preset?.options ?? []) keys.push(`options.${o.name}`);
+    return keys;
+  }
+
+  // A field's row: its label, its input, its hint, and the server's word on it when it refused it.
+  private field(key: string, id: string, label: string, input: HTMLElement, hint?: Node | string | null, cls = ''): HTMLElement {
+    const err = this.fieldErrors[key];
+    const hintId = `${id}-hint`;
+    const errId = `${id}-error`;
+    const describedBy = [hint ? hintId : '', err ? errId : ''].filter(Boolean).join(' ');
+    const control = input.matches('input, select') ? input : input.querySelector('input, select');
+    if (control) {
+      if (describedBy) control.setAttribute('aria-describedby', describedBy);
+      if (err) control.setAttribute('aria-invalid', 'true');
+    }
+    return h(
+      'div',
+      { class: ['field', cls, err && 'invalid'], 'data-field': key },
+      h('label', { for: id }, label),
+      input,
+      hint ? h('small', { id: hintId }, hint) : null,
+      err ? h('p', { id: errId, class: 'field-error', role: 'alert', 'data-testid': `error-${key}` }, err) : null,
+    );
   }
 
   private renderForm(): void {
     rerender(this.form, () => {
       const p = this.preset;
+      const v = this.variants;
+      if (!v || !p) {
+        if (!this.variantsError) return [h('h2', null, 'New table'), h('p', { class: 'loading small' }, 'Loading the games…')];
+        return [
+          h('h2', null, 'New table'),
+          h('p', { class: 'notice error', role: 'alert', 'data-testid': 'variants-error' }, `The games could not be loaded: ${this.variantsError}`),
+          h('button', { type: 'button', on: { click: () => void this.loadVariants() } }, 'Try again'),
+        ];
+      }
       const presetSelect = h(
         'select',
         {
@@ -119,12 +232,12 @@ export class LobbyPage {
           'data-testid': 'preset',
           on: {
             change: (e: Event) => {
-              this.setPreset(PRESETS.find((x) => x.name === (e.target as HTMLSelectElement).value)!);
+              this.setPreset(v.presets.find((x) => x.name === (e.target as HTMLSelectElement).value)!);
               this.renderForm();
             },
           },
         },
-        PRESETS.map((x) => h('option', { value: x.name, selected: x.name === p.name }, presetTitle(x.name))),
+        v.presets.map((x) => h('option', { value: x.name, selected: x.name === p.name }, presetTitle(x.name))),
       );
       const playersSelect = h(
         'select',
@@ -139,14 +252,14 @@ export class LobbyPage {
             },
           },
         },
-        range(p.players.min, p.players.max).map((n) => h('option', { value: n, selected: n === this.players }, String(n))),
+        range(p.players.min, p.players.max).map((n) => h('option', { value: n, selected: n === this.players }, n === p.players.default ? `${n} (default)` : String(n))),
       );
       const choices = seatChoices();
       const seatRows = this.seats.map((s, k) =>
-        h(
-          'div',
-          { class: 'field' },
-          h('label', { for: `seat-${k}` }, `Seat ${k + 1}`),
+        this.field(
+          `seats[${k}]`,
+          `seat-${k}`,
+          `Seat ${k + 1}`,
           h(
             'select',
             {
@@ -158,39 +271,66 @@ export class LobbyPage {
           ),
         ),
       );
+      const scoringHint = (name: string) => {
+        const d = v.scorings.find((x) => x.name === name)?.description;
+        return d ? `${name}: ${d}` : '';
+      };
       const optionRows = p.options.map((o) => {
         const id = `opt-${o.name}`;
         const value = this.optionValues[o.name] ?? o.default;
         const set = (e: Event) => (this.optionValues[o.name] = (e.target as HTMLInputElement | HTMLSelectElement).value);
+        const how = optionInput(o);
         let input: HTMLElement;
-        const plain = plainChoices(o);
-        if (plain) {
-          input = h('select', { id, 'data-option': o.name, on: { change: set } }, plain.map((v) => h('option', { value: v, selected: v === value }, v === o.default ? `${v} (default)` : v)));
-        } else if (o.range) {
-          input = h('input', { id, type: 'number', min: o.range[0], max: o.range[1], value, 'data-option': o.name, on: { input: set } });
+        const hint: (Node | string)[] = [`${o.description}. Default: ${o.default}.`];
+        if (how.kind === 'select') {
+          const values = how.values.includes(value) ? how.values : [value, ...how.values];
+          const scoring = o.name === 'scoring' ? h('span', { class: 'scoring-desc' }, ` ${scoringHint(value)}`) : null;
+          input = h(
+            'select',
+            {
+              id,
+              'data-option': o.name,
+              on: {
+                change: (e: Event) => {
+                  set(e);
+                  if (scoring) scoring.textContent = ` ${scoringHint((e.target as HTMLSelectElement).value)}`;
+                },
+              },
+            },
+            values.map((x) => h('option', { value: x, selected: x === value }, x === o.default ? `${x} (default)` : x)),
+          );
+          if (scoring) hint.push(scoring);
+        } else if (how.kind === 'number') {
+          input = h('input', { id, type: 'number', min: how.min, max: how.max, step: 1, value, 'data-option': o.name, on: { input: set } });
+          hint.push(` From ${how.min} to ${how.max}.`);
         } else {
           const listId = `${id}-list`;
           input = h(
             'span',
-            null,
-            h('input', { id, type: 'text', value, list: listId, 'data-option': o.name, on: { input: set } }),
-            h('datalist', { id: listId }, suggestions(o).map((v) => h('option', { value: v }))),
+            { class: 'free-text' },
+            h('input', { id, type: 'text', value, placeholder: how.hint, list: how.suggestions.length ? listId : null, 'data-option': o.name, on: { input: set } }),
+            how.suggestions.length ? h('datalist', { id: listId }, how.suggestions.map((x) => h('option', { value: x }))) : null,
           );
+          hint.push(' Accepts: ', h('code', { class: 'accepts' }, how.hint), '.');
         }
-        return h(
-          'div',
-          { class: 'field option' },
-          h('label', { for: id }, o.name.replace(/_/g, ' ')),
-          input,
-          h('small', null, `${o.description} (default ${o.default})`),
-        );
+        return this.field(`options.${o.name}`, id, o.name.replace(/_/g, ' '), input, h('span', null, hint), 'option');
       });
+      const options = h(
+        'details',
+        { class: 'options', open: this.optionsOpen },
+        h('summary', null, `Rules options (${p.options.length}, defaults shown)`),
+        optionRows,
+      );
+      options.addEventListener('toggle', () => (this.optionsOpen = options.open));
+      const text = (id: string, value: string, maxlength: number, set: (v: string) => void, testid?: string) =>
+        h('input', { id, type: 'text', maxlength: String(maxlength), value, 'data-testid': testid ?? null, on: { input: (e: Event) => set((e.target as HTMLInputElement).value) } });
       return [
         h('h2', null, 'New table'),
         h(
           'form',
           {
             'data-testid': 'create-form',
+            novalidate: true, // the server checks every field and says which one it refused
             on: {
               submit: (e: Event) => {
                 e.preventDefault();
@@ -198,16 +338,21 @@ export class LobbyPage {
               },
             },
           },
-          h('div', { class: 'field' }, h('label', { for: 'guest-name' }, 'Your name'), h('input', { id: 'guest-name', type: 'text', maxlength: '24', required: true, value: this.name, 'data-testid': 'guest-name', on: { input: (e: Event) => (this.name = (e.target as HTMLInputElement).value) } })),
-          h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
-          h('p', { class: 'small preset-desc' }, p.description),
-          h('div', { class: 'field' }, h('label', { for: 'players' }, 'Players'), playersSelect),
+          this.field('guest.name', 'guest-name', 'Your name', text('guest-name', this.name, 24, (x) => (this.name = x), 'guest-name')),
+          this.field('variant', 'preset', 'Game', presetSelect),
+          h('p', { class: 'small preset-desc', 'data-testid': 'preset-desc' }, p.description),
+          this.field('players', 'players', 'Players', playersSelect),
           h('fieldset', { class: 'seats' }, h('legend', null, 'Seats: a human, or a bot and its level'), seatRows),
-          h('details', { class: 'options' }, h('summary', null, `Rules options (${p.options.length}, defaults shown)`), optionRows),
-          h('div', { class: 'field' }, h('label', { for: 'table-name' }, 'Table name (optional)'), h('input', { id: 'table-name', type: 'text', maxlength: '40', value: this.tableName, on: { input: (e: Event) => (this.tableName = (e.target as HTMLInputElement).value) } })),
-          h('div', { class: 'field' }, h('label', { for: 'turn-seconds' }, 'Turn timer (seconds, 0 = none)'), h('input', { id: 'turn-seconds', type: 'number', min: 0, max: 3600, value: this.turnSeconds, on: { input: (e: Event) => (this.turnSeconds = Number((e.target as HTMLInputElement).value) || 0) } })),
+          options,
+          this.field('name', 'table-name', 'Table name (optional)', text('table-name', this.tableName, 40, (x) => (this.tableName = x))),
+          this.field(
+            'turn_seconds',
+            'turn-seconds',
+            'Turn timer (seconds, 0 = none)',
+            h('input', { id: 'turn-seconds', type: 'number', min: 0, max: 3600, step: 1, value: this.turnSeconds, on: { input: (e: Event) => (this.turnSeconds = (e.target as HTMLInputElement).value) } }),
+          ),
           h('div', { class: 'field check' }, h('input', { id: 'public', type: 'checkbox', checked: this.isPublic, 'data-testid': 'public', on: { change: (e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked) } }), h('label', { for: 'public' }, 'List the table in the lobby (otherwise only the link finds it)')),
-          this.error ? h('p', { class: 'notice error', role: 'alert' }, this.error) : null,
+          this.error ? h('p', { class: 'notice error', role: 'alert', 'data-testid': 'create-error' }, this.error) : null,
           h('button', { type: 'submit', class: 'primary', disabled: this.busy, 'data-testid': 'create' }, this.busy ? 'Creating…' : 'Create the table'),
         ),
       ];
@@ -217,19 +362,20 @@ export class LobbyPage {
   private renderList(): void {
     rerender(this.list, () => {
       const rows =
-        this.tables === null
-          ? [h('p', { class: 'small' }, 'The server cannot be reached.')]
+        this.tables === null || this.listError
+          ? [h('p', { class: 'small', 'data-testid': 'list-error' }, this.listError ? `The tables could not be listed: ${this.listError}` : 'Loading…')]
           : this.tables.length === 0
             ? [h('p', { class: 'small' }, 'No open tables: create one.')]
             : this.tables.map((t) => {
-                const humans = t.seats.filter((s) => s.kind === 'human');
-                const free = humans.filter((s) => !s.name).length;
+                const free = t.seats.filter(seatIsFree).length;
+                const seatsFree = `${free} seat${free === 1 ? '' : 's'} free`;
+                const where = t.state === 'waiting' ? seatsFree : `deal ${t.deal + 1}${t.deals ? ` of ${t.deals}` : ''}${free > 0 ? ` · ${seatsFree}` : ''}`;
                 return h(
                   'li',
                   { class: 'table-row', 'data-table': t.id },
                   h('span', { class: 'table-title' }, t.name || presetTitle(t.variant)),
-                  h('span', { class: 'small' }, ` ${presetTitle(t.variant)} · ${t.players} players · ${t.state === 'waiting' ? `${free} seat${free === 1 ? '' : 's'} free` : `deal ${t.deal + 1}${t.deals ? ` of ${t.deals}` : ''}`}`),
-                  h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}` }, t.state === 'waiting' && free > 0 ? 'Join' : 'Watch')),
+                  h('span', { class: 'small' }, ` ${presetTitle(t.variant)} · ${t.players} players · ${where}`),
+                  h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}` }, free > 0 ? 'Join' : 'Watch')),
                 );
               });
       return [h('h2', null, 'Open tables'), h('ul', { class: 'tables' }, rows)];

@@ -1,6 +1,7 @@
 // The table as the client knows it: the latest summary, score and view, merged from `state`
 // messages, and what the screen derives from them. No DOM here (unit-tested).
-import type { MatchInfo, Play, StateMessage, Summary, View } from './types';
+import { isJoker, rankOf, suitOf } from './cards';
+import type { MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
 
 export interface Snapshot {
   seq: number;
@@ -65,6 +66,41 @@ export function lastTrick(view: View | null): Trick | null {
   };
 }
 
+const RANKS = '23456789TJQKA';
+
+// Who wins a completed trick by the rules: the highest card of the suit led, unless trumped (the
+// highest trump); with jokers, a joker led wins and a joker played to a trick loses (as the
+// engine's DealState::beats). `trump` as the server writes it: S H D C, or NT / none.
+export function ruleWinner(plays: Play[], trump: string): number | null {
+  if (plays.length === 0) return null;
+  let best = plays[0];
+  for (const p of plays.slice(1)) {
+    if (isJoker(p.card) || isJoker(best.card)) continue;
+    const [s, b] = [suitOf(p.card), suitOf(best.card)];
+    if (s === b ? RANKS.indexOf(rankOf(p.card)) > RANKS.indexOf(rankOf(best.card)) : s === trump) best = p;
+  }
+  return best.seat;
+}
+
+// The last trick of the deal before the one being played (the live view moves straight on to the
+// next deal, so the score has it: match.results[].last_trick), with its winner by the rules.
+export interface DealTrick extends Trick {
+  deal: number; // 1-based
+}
+
+export function previousDealTrick(match: MatchInfo | null): DealTrick | null {
+  const results = match?.results ?? [];
+  const r = results[results.length - 1];
+  if (!r || !r.last_trick || r.last_trick.length === 0) return null;
+  return {
+    deal: results.length,
+    index: Math.max(0, r.cards - 1),
+    plays: r.last_trick,
+    complete: true,
+    winner: ruleWinner(r.last_trick, r.trump),
+  };
+}
+
 // Tricks a seat still needs for its bid: positive needs more, 0 exact, negative over.
 export function tricksNeeded(view: View | null, seat: number): number | null {
   if (!view) return null;
@@ -85,7 +121,8 @@ export interface SeatInfo {
   name: string;
   kind: 'human' | 'bot';
   bot: string | null;
-  empty: boolean; // a human seat nobody has taken
+  empty: boolean; // a human seat nobody has taken yet
+  free: boolean; // a human seat nobody holds: not taken yet, or its player left
   connected: boolean;
   botPlaying: boolean;
   me: boolean;
@@ -106,6 +143,22 @@ function rawName(snap: Snapshot, seat: number): string | null {
     if (s.name) return s.name;
   }
   return snap.match?.names[seat] || null;
+}
+
+// A human seat that nobody holds and may be taken (before the game, or mid-game after its player
+// left). A server without the `free` flag: a seat without a name.
+export function seatIsFree(s: SeatSummary): boolean {
+  return s.kind === 'human' && (s.free ?? !s.name);
+}
+
+// The seats a visitor may take: every free human seat of a table that is not finished.
+export function freeSeats(t: Summary | null): number[] {
+  if (!t || t.state === 'finished') return [];
+  const out: number[] = [];
+  t.seats.forEach((s, k) => {
+    if (seatIsFree(s)) out.push(k);
+  });
+  return out;
 }
 
 // A seat's name; two seats with one name (three "heuristic" bots) are told apart by seat number.
@@ -133,6 +186,7 @@ export function seatInfos(snap: Snapshot, mySeat: number): SeatInfo[] {
       kind: human ? 'human' : 'bot',
       bot: s && s.kind === 'bot' ? s.bot : null,
       empty: !!s && s.kind === 'human' && !s.name,
+      free: !!s && seatIsFree(s),
       connected: s ? (s.kind === 'bot' ? true : s.connected) : true,
       botPlaying: !!s && s.kind === 'human' && s.bot_playing,
       me: k === mySeat,
@@ -172,7 +226,7 @@ const PHASE_PROMPTS: Record<string, string> = {
 export function turnText(snap: Snapshot, mySeat: number): string {
   const t = snap.table;
   if (t?.state === 'waiting') {
-    const free = t.seats.filter((s) => s.kind === 'human' && !s.name).length;
+    const free = t.seats.filter(seatIsFree).length;
     return `Waiting for ${free} more player${free === 1 ? '' : 's'}`;
   }
   if (snap.match?.finished || t?.state === 'finished') return 'Game over';

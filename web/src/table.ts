@@ -12,12 +12,14 @@ import {
   tricksArea,
 } from './board';
 import { explainReason, sortHand } from './cards';
-import { Connection, wsUrl, type ConnStatus } from './connection';
+import { afterSeatChange, Connection, wsUrl, type ConnStatus } from './connection';
 import { h, rerender } from './dom';
 import {
   applyState,
   EMPTY,
+  freeSeats,
   paceDelay,
+  previousDealTrick,
   PACES,
   seatInfos,
   seatName,
@@ -45,6 +47,9 @@ interface Notice {
 }
 
 const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
+// After taking or leaving a seat over HTTP, the server welcomes the watching connection again
+// with its new role; a server that does not is said hello again after this long.
+export const REWELCOME_MS = 2500;
 
 export class TablePage {
   private snap: Snapshot = EMPTY; // the latest the server sent
@@ -63,6 +68,8 @@ export class TablePage {
   private joinName: string;
   private pace = storedPace();
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
+  private helloToken: string | undefined; // the token of the connection's latest hello
+  private rewelcomeTimer: number | undefined;
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
   private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
@@ -77,6 +84,7 @@ export class TablePage {
       url: wsUrl(location),
       hello: () => {
         const token = tokenFor(this.id);
+        this.helloToken = token;
         return { type: 'hello', table: this.id, ...(token ? { token } : {}), last: this.snap.seq };
       },
       onMessage: (m) => this.onMessage(m),
@@ -97,6 +105,7 @@ export class TablePage {
     this.conn.stop();
     window.clearTimeout(this.timer);
     window.clearTimeout(this.noticeTimer);
+    window.clearTimeout(this.rewelcomeTimer);
   }
 
   // ---- messages
@@ -104,12 +113,15 @@ export class TablePage {
   private onMessage(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome': {
+        // the first answer to a hello, or again on the same connection when its guest takes a
+        // seat over HTTP (or leaves it)
         this.seat = m.seat;
         this.role = m.role;
         const known = knownTable(this.id);
-        if (m.seat >= 0) {
-          rememberTable({ id: this.id, token: tokenFor(this.id)!, seat: m.seat, variant: this.snap.table?.variant ?? known?.variant ?? '' });
-        } else if (known) {
+        const token = this.helloToken ?? tokenFor(this.id);
+        if (m.seat >= 0 && token) {
+          rememberTable({ id: this.id, token, seat: m.seat, variant: this.snap.table?.variant ?? known?.variant ?? '' });
+        } else if (m.seat < 0 && known && known.token === token) {
           forgetTable(this.id); // that token no longer holds a seat here
         }
         this.render();
@@ -209,12 +221,15 @@ export class TablePage {
   private async join(seat: number): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    this.render();
     try {
       const g = await ensureGuest(this.joinName);
       await api.join(this.id, g.token, seat);
       rememberTable({ id: this.id, token: g.token, seat, variant: this.snap.table?.variant ?? '' });
       this.clearNotice();
-      this.conn.rehello();
+      // the connection watched with this guest's token: the server makes it the seat's and says
+      // so (a second welcome, which may have come already); else it says hello with the token
+      this.afterSeatChange(g.token, () => this.role === 'player' && this.seat === seat);
     } catch (e) {
       this.say(e instanceof ApiError ? `Could not take the seat: ${e.message}` : String(e), 'error');
     } finally {
@@ -232,12 +247,25 @@ export class TablePage {
     try {
       await api.leave(this.id, token);
       forgetTable(this.id);
-      this.conn.rehello();
+      this.afterSeatChange(token, () => this.role === 'spectator');
     } catch (e) {
       this.say(e instanceof ApiError ? e.message : String(e), 'error');
     } finally {
       this.busy = false;
     }
+  }
+
+  // After a join or a leave over HTTP: when the open connection said hello with `token`, the
+  // server welcomes it again in its new role; only when that does not come (an older server) is
+  // hello said again, on the same connection. One socket either way.
+  private afterSeatChange(token: string, done: () => boolean): void {
+    window.clearTimeout(this.rewelcomeTimer);
+    const next = afterSeatChange({ done: done(), open: this.conn.isOpen, helloToken: this.helloToken, token });
+    if (next === 'hello') this.conn.rehello();
+    if (next !== 'wait') return;
+    this.rewelcomeTimer = window.setTimeout(() => {
+      if (!done()) this.conn.rehello();
+    }, REWELCOME_MS);
   }
 
   private async rematch(): Promise<void> {
@@ -336,9 +364,10 @@ export class TablePage {
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;
     if (over) main.push(this.gameOver(names));
-    if (t.state === 'waiting' || this.freeSeats().length > 0) main.push(this.waitingRoom());
+    if (t.state === 'waiting' || freeSeats(t).length > 0) main.push(this.waitingRoom());
     main.push(h('div', { class: 'opponents' }, others.map((k) => seatPanel(infos[k]))));
-    if (v) main.push(tricksArea(s));
+    // the tricks; between deals and after the game, the last deal's last trick
+    if (v || previousDealTrick(s.match)) main.push(tricksArea(s));
     if (me) main.push(seatPanel(me));
     if (v && this.role === 'player') main.push(this.actionsEl(v));
     if (v && this.role === 'player') main.push(this.handEl(v));
@@ -376,23 +405,13 @@ export class TablePage {
     return h('p', { class: 'settings' }, h('label', { for: 'pace' }, 'Show others\' moves: '), select);
   }
 
-  private freeSeats(): number[] {
-    const t = this.shown.table;
-    if (!t || t.state === 'finished') return [];
-    const out: number[] = [];
-    t.seats.forEach((s, k) => {
-      if (s.kind === 'human' && !s.name) out.push(k);
-    });
-    return out;
-  }
-
   private shareLink(): string {
     return `${location.origin}/#/table/${this.id}`;
   }
 
   private waitingRoom(): HTMLElement {
     const t = this.shown.table!;
-    const free = this.freeSeats();
+    const free = freeSeats(t);
     const link = h('input', { class: 'share-link', type: 'text', readonly: true, value: this.shareLink(), 'aria-label': 'link to this table', 'data-testid': 'share-link' });
     const copy = h('button', {
       type: 'button',
@@ -423,6 +442,9 @@ export class TablePage {
           h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, disabled: this.busy, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
         )),
       );
+      if (t.state === 'playing') {
+        parts.push(h('p', { class: 'small' }, 'The game is on: a bot plays a free seat until someone takes it. You play it from the next decision.'));
+      }
     } else if (this.seat >= 0 && t.state === 'waiting') {
       parts.push(h('p', null, `You sit in seat ${this.seat + 1}. The game starts when every seat is taken.`));
     }

@@ -2,7 +2,8 @@
 // Only what the server sends: the client never assumes a card it was not shown.
 
 export type SeatSummary =
-  | { kind: 'human'; name: string | null; connected: boolean; bot_playing: boolean }
+  // `free`: nobody holds the seat (not taken yet, or its player left: a bot plays it mid-game)
+  | { kind: 'human'; name: string | null; free?: boolean; connected: boolean; bot_playing: boolean }
   | { kind: 'bot'; bot: string; name: string };
 
 export interface Summary {
@@ -30,6 +31,7 @@ export interface DealResult {
   tricks: number[];
   points: number[];
   thrown_in?: boolean;
+  last_trick?: Play[]; // the deal's last trick in play order (empty when thrown in)
 }
 
 export interface MatchInfo {
@@ -165,6 +167,33 @@ export interface ErrorMessage {
   code: string;
   message: string;
   field?: string;
+}
+
+// GET /api/variants: the presets, their options with defaults and accepted values, the scorings.
+export interface OptionInfo {
+  name: string;
+  default: string;
+  description: string;
+  accepts: string; // the accepted values as people read them ("on|off", "a number 0-52")
+  values: string[] | null; // the same as a list, when it is one
+  range: [number, number] | null; // a number's bounds
+}
+
+export interface Preset {
+  name: string;
+  description: string;
+  players: { default: number; min: number; max: number };
+  options: OptionInfo[];
+}
+
+export interface Scoring {
+  name: string;
+  description: string;
+}
+
+export interface Variants {
+  presets: Preset[];
+  scorings: Scoring[];
 }
 
 export type ServerMessage = Welcome | StateMessage | ErrorMessage | { type: 'pong' };

@@ -1,33 +1,30 @@
-// The presets and their options, for the lobby's create-table form.
-export interface OptionInfo {
-  name: string;
-  default: string;
-  description: string;
-  values: string[] | null; // the choices as `whist variants` lists them (some describe a form)
-  range: [number, number] | null; // a number option's bounds
+// The presets and their options, for the lobby's create-table form: the server says what they
+// are (GET /api/variants); this file only decides how to show them.
+import type { OptionInfo, Preset } from './types';
+
+export type { OptionInfo, Preset, Scoring, Variants } from './types';
+
+// How the form offers an option: a list as a <select>, a number as a number input, anything else
+// (a schedule such as "5,3,1") as free text that the server checks when the table is created.
+export type OptionInput =
+  | { kind: 'select'; values: string[] }
+  | { kind: 'number'; min: number; max: number }
+  | { kind: 'text'; hint: string; suggestions: string[] };
+
+export function optionInput(o: OptionInfo): OptionInput {
+  if (o.values && o.values.length > 0) return { kind: 'select', values: o.values };
+  if (o.range) return { kind: 'number', min: o.range[0], max: o.range[1] };
+  return { kind: 'text', hint: o.accepts, suggestions: suggestions(o.accepts) };
 }
 
-export interface Preset {
-  name: string;
-  description: string;
-  players: { default: number; min: number; max: number };
-  options: OptionInfo[];
-}
-
-export interface Scoring {
-  name: string;
-  description: string;
-}
-
-// The choices of an option a <select> can offer: every value, when each is one plain word.
-export function plainChoices(o: OptionInfo): string[] | null {
-  if (!o.values) return null;
-  return o.values.every((v) => /^[\w.,+-]+$/.test(v)) ? o.values : null;
-}
-
-// Suggestions for a free-text option: its plain values ("1-8-1", "none").
-export function suggestions(o: OptionInfo): string[] {
-  return (o.values ?? []).filter((v) => /^[\w.,+-]+$/.test(v));
+// Ready-made values of a free-text option, from what it accepts ("1-8-1|8-1-8|list such as
+// 5,3,1" suggests 1-8-1 and 8-1-8): the alternatives that are one plain word.
+export function suggestions(accepts: string): string[] {
+  if (!accepts.includes('|')) return [];
+  return accepts
+    .split('|')
+    .map((v) => v.trim())
+    .filter((v) => /^[\w.,+-]+$/.test(v));
 }
 
 // The options to send: only those changed from their defaults.

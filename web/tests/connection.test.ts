@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Connection, type ConnStatus } from '../src/connection';
+import { afterSeatChange, Connection, type ConnStatus } from '../src/connection';
 
 // A WebSocket stand-in: the test opens, feeds and closes it.
 class FakeSocket {
@@ -96,6 +96,21 @@ describe('Connection', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('never opens a second socket to say hello again', () => {
+    const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: () => {} });
+    c.start();
+    c.rehello(); // still connecting: its hello will do
+    c.rehello();
+    expect(FakeSocket.all).toHaveLength(1);
+    FakeSocket.all[0].open();
+    expect(FakeSocket.all[0].sent).toEqual(['{"type":"hello"}']);
+    FakeSocket.all[0].drop();
+    c.rehello(); // dropped: connect now, not after the back-off, and once
+    c.rehello();
+    expect(FakeSocket.all).toHaveLength(2);
+    c.stop();
+  });
+
   it('pings, and starts over when nothing is heard for three pings', () => {
     const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: () => {}, pingMs: 1000 });
     c.start();
@@ -106,5 +121,19 @@ describe('Connection', () => {
     vi.advanceTimersByTime(700);
     expect(FakeSocket.all.length).toBe(2);
     c.stop();
+  });
+});
+
+describe('after a seat is taken or left over HTTP', () => {
+  it('waits for the server to welcome the same connection again, or says hello again', () => {
+    // the welcome (player, or spectator after leaving) came before the HTTP answer
+    expect(afterSeatChange({ done: true, open: true, helloToken: 't', token: 't' })).toBe('nothing');
+    // the connection watched with this guest's token: the server moves it; hello only if no welcome comes
+    expect(afterSeatChange({ done: false, open: true, helloToken: 't', token: 't' })).toBe('wait');
+    // a first visit: its hello had no token (the guest was made to take the seat)
+    expect(afterSeatChange({ done: false, open: true, helloToken: undefined, token: 't' })).toBe('hello');
+    expect(afterSeatChange({ done: false, open: true, helloToken: 'old', token: 't' })).toBe('hello');
+    // not connected now: the next connection's hello carries the seat's token
+    expect(afterSeatChange({ done: false, open: false, helloToken: 't', token: 't' })).toBe('hello');
   });
 });

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartGeometry } from '../src/chart';
 import { backoffDelay, wsUrl } from '../src/connection';
 import { replayMatch } from '../src/replay';
 import { parseRoute } from '../src/route';
-import { changedOptions, plainChoices, seatChoices, suggestions } from '../src/variants';
-import { PRESETS, SCORINGS } from '../src/variants.gen';
-import { match } from './fixtures';
+import { api, ApiError, errorText } from '../src/api';
+import { errorKey } from '../src/lobby';
+import { changedOptions, optionInput, seatChoices, suggestions } from '../src/variants';
+import { match, variants } from './fixtures';
 
 describe('reconnection', () => {
   it('backs off from half a second to five, with jitter', () => {
@@ -52,26 +53,30 @@ describe('chart', () => {
 });
 
 describe('presets', () => {
-  it('has every preset with its options and defaults', () => {
-    expect(PRESETS.map((p) => p.name)).toEqual(['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace']);
-    const romanian = PRESETS[0];
-    expect(romanian.players).toEqual({ default: 4, min: 3, max: 6 });
-    const hook = romanian.options.find((o) => o.name === 'hook')!;
-    expect(hook.default).toBe('on');
-    expect(plainChoices(hook)).toEqual(['on', 'off']);
-    const scoring = romanian.options.find((o) => o.name === 'scoring')!;
-    expect(plainChoices(scoring)).toEqual(SCORINGS.map((s) => s.name));
-    const schedule = romanian.options.find((o) => o.name === 'schedule')!;
-    expect(plainChoices(schedule)).toBeNull();
-    expect(suggestions(schedule)).toContain('1-8-1');
-    expect(romanian.options.find((o) => o.name === 'max_cards')!.range).toEqual([0, 52]);
+  const romanian = variants().presets[0];
+  const option = (name: string) => romanian.options.find((o) => o.name === name)!;
+
+  it('offers a list as a select, a number with its bounds, anything else as text with a hint', () => {
+    expect(optionInput(option('hook'))).toEqual({ kind: 'select', values: ['on', 'off'] });
+    expect(optionInput(option('scoring'))).toEqual({ kind: 'select', values: variants().scorings.map((s) => s.name) });
+    expect(optionInput(option('max_cards'))).toEqual({ kind: 'number', min: 0, max: 52 });
+    expect(optionInput(option('schedule'))).toEqual({
+      kind: 'text',
+      hint: '1-8-1|8-1-8|each-dealer|down-up|list such as 5,3,1',
+      suggestions: ['1-8-1', '8-1-8', 'each-dealer', 'down-up'],
+    });
+    expect(optionInput(option('trump_order'))).toEqual({ kind: 'text', hint: 'list of S H D C none', suggestions: [] });
+  });
+
+  it('suggests the plain alternatives of a free-text option', () => {
+    expect(suggestions('none or list of blind,zero,eight')).toEqual([]);
+    expect(suggestions('a|b c|d')).toEqual(['a', 'd']);
   });
 
   it('sends only the options that changed', () => {
-    const p = PRESETS[0];
-    const values = Object.fromEntries(p.options.map((o) => [o.name, o.default]));
-    expect(changedOptions(p, values)).toEqual({});
-    expect(changedOptions(p, { ...values, schedule: ' 2,1 ', hook: 'off' })).toEqual({ schedule: '2,1', hook: 'off' });
+    const values = Object.fromEntries(romanian.options.map((o) => [o.name, o.default]));
+    expect(changedOptions(romanian, values)).toEqual({});
+    expect(changedOptions(romanian, { ...values, schedule: ' 2,1 ', hook: 'off' })).toEqual({ schedule: '2,1', hook: 'off' });
   });
 
   it('offers humans and every bot level', () => {
@@ -80,6 +85,51 @@ describe('presets', () => {
     expect(values).toContain('expert:hard');
     expect(values).toContain('ismcts:easy');
     expect(values).toContain('random');
+  });
+});
+
+describe('API errors', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = (status: number, body: unknown) =>
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+
+  it('shows a 400 next to the field it names, without the field\'s name in front', async () => {
+    answer(400, { error: { code: 'bad-request', field: 'options.schedule', message: "options.schedule: option schedule: bad value 'zz': expected 1-8-1" } });
+    const e = await api.createTable({ token: 't', variant: 'romanian', players: 4, options: { schedule: 'zz' }, seats: [], public: true }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    const err = e as ApiError;
+    expect(err.status).toBe(400);
+    expect(err.field).toBe('options.schedule');
+    expect(err.fieldMessage).toBe("option schedule: bad value 'zz': expected 1-8-1");
+    expect(errorKey('table', err.field)).toBe('options.schedule');
+    expect(errorKey('guest', 'name')).toBe('guest.name');
+    expect(errorKey('table', 'name')).toBe('name');
+    expect(errorKey('join', 'seat')).toBeNull();
+    expect(errorKey('table', undefined)).toBeNull();
+  });
+
+  it('says in words that the server is asked too often (429)', async () => {
+    answer(429, { error: { code: 'rate-limit', message: 'more than 20 API requests a second from this address' } });
+    const e = (await api.listTables().catch((x: unknown) => x)) as ApiError;
+    expect(e.status).toBe(429);
+    expect(e.code).toBe('rate-limit');
+    expect(e.message).toBe('Too many requests from this address (more than 20 API requests a second from this address): wait a moment and try again.');
+    expect(errorText(429, undefined, undefined)).toBe('Too many requests from this address: wait a moment and try again.');
+  });
+
+  it('reads the presets from the server', async () => {
+    answer(200, variants());
+    const v = await api.variants();
+    expect(v.presets.map((p) => p.name)).toEqual(['romanian', 'call-ace']);
+    expect((globalThis.fetch as ReturnType<typeof vi.fn>).mock.calls[0][0]).toBe('/api/variants');
+  });
+
+  it('says when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('failed'))));
+    const e = (await api.variants().catch((x: unknown) => x)) as ApiError;
+    expect(e.code).toBe('network');
+    expect(e.message).toBe('the server cannot be reached');
   });
 });
 

@@ -6,10 +6,14 @@ import {
   DEFAULT_PACE,
   EMPTY,
   formatPoints,
+  freeSeats,
   lastTrick,
   needsText,
   paceDelay,
+  previousDealTrick,
+  ruleWinner,
   runningTotals,
+  seatIsFree,
   seatInfos,
   seatName,
   seatOrder,
@@ -156,5 +160,54 @@ describe('trickWinner', () => {
     expect(trickWinner(view({ tricks: [1, 0, 0, 0] }), view({ tricks: [1, 0, 1, 0] }))).toBe(2);
     expect(trickWinner(view(), view())).toBeNull();
     expect(trickWinner(null, view())).toBeNull();
+  });
+});
+
+describe('the last trick of the deal before', () => {
+  it('finds who won a trick by the rules: the suit led, trumps, jokers', () => {
+    expect(ruleWinner(plays([1, 'QH'], [2, 'AH'], [3, '2S'], [0, 'KH']), 'D')).toBe(2);
+    expect(ruleWinner(plays([1, 'QH'], [2, 'AH'], [3, '2S'], [0, 'KH']), 'S')).toBe(3);
+    expect(ruleWinner(plays([1, 'QH'], [2, '3S'], [3, '2S'], [0, 'AC']), 'S')).toBe(2);
+    expect(ruleWinner(plays([1, '9H'], [2, 'TH'], [3, 'AS']), 'NT')).toBe(2);
+    expect(ruleWinner(plays([1, '9H'], [2, 'AS']), 'none')).toBe(1);
+    expect(ruleWinner(plays([1, 'X1'], [2, 'AH'], [3, 'AS']), 'S')).toBe(1); // a joker led wins
+    expect(ruleWinner(plays([1, '2H'], [2, 'X2'], [3, '3H']), 'S')).toBe(3); // a joker played loses
+    expect(ruleWinner([], 'S')).toBeNull();
+  });
+
+  it('comes from the score once the view has moved on to the next deal', () => {
+    const last = plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD']);
+    const m = match({ results: [{ ...match().results[0], trump: 'C', last_trick: last }] });
+    expect(previousDealTrick(m)).toEqual({ deal: 1, index: 1, plays: last, complete: true, winner: 3 });
+    // a deal thrown in has none; nor does a score before the first deal, or an older server's
+    expect(previousDealTrick(match({ results: [{ ...match().results[0], thrown_in: true, last_trick: [] }] }))).toBeNull();
+    expect(previousDealTrick(match({ results: [] }))).toBeNull();
+    expect(previousDealTrick(match())).toBeNull();
+    expect(previousDealTrick(null)).toBeNull();
+  });
+});
+
+describe('free seats', () => {
+  const left = { kind: 'human' as const, name: 'Bo', free: true, connected: false, bot_playing: true };
+
+  it('offers a seat nobody holds, mid-game too (its player left, a bot plays it)', () => {
+    expect(seatIsFree(left)).toBe(true);
+    expect(seatIsFree({ kind: 'human', name: 'Ana', free: false, connected: true, bot_playing: false })).toBe(false);
+    expect(seatIsFree({ kind: 'bot', bot: 'random', name: 'random' })).toBe(false);
+    // a server without the flag: a seat without a name
+    expect(seatIsFree({ kind: 'human', name: null, connected: false, bot_playing: false })).toBe(true);
+    const t = summary({ seats: [summary().seats[0], summary().seats[1], left, summary().seats[3]] });
+    expect(freeSeats(t)).toEqual([2]);
+    expect(freeSeats(summary())).toEqual([]);
+    expect(freeSeats({ ...t, state: 'finished' })).toEqual([]);
+    expect(freeSeats(null)).toEqual([]);
+    const infos = seatInfos({ seq: 9, table: t, match: match(), view: view() }, 0);
+    expect(infos[2]).toMatchObject({ name: 'Bo', free: true, empty: false, botPlaying: true });
+    expect(infos[0].free).toBe(false);
+  });
+
+  it('counts the free seats of a waiting table', () => {
+    const t = summary({ state: 'waiting', seats: [{ ...left, name: null, bot_playing: false }, summary().seats[1], { ...summary().seats[0], free: false } as never, summary().seats[3]] });
+    expect(turnText({ ...EMPTY, table: t }, -1)).toBe('Waiting for 1 more player');
   });
 });
