@@ -46,7 +46,7 @@ describe('friends at one table', () => {
     await bogdan.page.getByTestId('join-name').fill('Bogdan');
     await bogdan.page.getByTestId('take-seat-2').click();
     await bogdan.page.getByText('You are Bogdan').waitFor();
-    expect(bogdanWs).toEqual({ sockets: 1, hellos: 2 });
+    await expect.poll(() => ({ ...bogdanWs })).toEqual({ sockets: 1, hellos: 2 });
 
     for (const p of [ana.page, bogdan.page]) {
       await expect.poll(() => p.locator('#app').getAttribute('data-state')).toBe('playing');
