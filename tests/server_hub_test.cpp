@@ -245,6 +245,12 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   for (const Json& r : end["match"]["results"]) {
     ASSERT_EQ(r["last_trick"].size(), 4u) << r;
     EXPECT_EQ(r["last_trick"][0]["card"].get<std::string>().size(), 2u);
+    // Its winner took a trick; with one card each (the second deal), the only trick.
+    const int winner = r["last_trick_winner"];
+    EXPECT_GE(r["tricks"][winner].get<int>(), 1);
+    if (r["cards"] == 1) {
+      EXPECT_EQ(r["tricks"][winner], 1);
+    }
   }
   EXPECT_EQ(end["seq"], seq(id));
   const Reply record = call("GET", "/api/tables/" + id + "/record");

@@ -179,6 +179,7 @@ void Match::score_deal() {
   r.dealer = d.dealer();
   r.trump = d.trump();
   r.thrown_in = d.thrown_in();
+  if (d.num_plays() > 0) r.last_trick_winner = d.leader();  // the last trick's winner leads next
   r.mode = d.mode();
   r.special = schedule_.plan(deal_index_).special;
   r.zero_announced = static_cast<uint8_t>(d.zero_announced() & ~tally_.zero_play_announced());

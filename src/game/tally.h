@@ -38,6 +38,8 @@ struct DealResult {
   int contract_index = -1;
   Card called = kNoCard;
   int partner = -1;
+  // Who took the last trick (-1: no card was played, or the deal was scored without cards).
+  int last_trick_winner = -1;
   // What the score sheet notes: the one-card mode played, the special hand, and the seats that
   // announced zero play in this deal.
   OneCardMode mode = OneCardMode::Regular;

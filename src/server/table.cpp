@@ -413,14 +413,16 @@ Json Table::match_json() const {
       tricks.push_back(r.tricks[k]);
       points.push_back(points_json(r.points[k]));
     }
-    results.push_back({{"cards", r.cards},
-                       {"dealer", r.dealer},
-                       {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
-                       {"bids", bids},
-                       {"tricks", tricks},
-                       {"points", points},
-                       {"thrown_in", r.thrown_in},
-                       {"last_trick", std::move(last_trick)}});
+    results.push_back(
+        {{"cards", r.cards},
+         {"dealer", r.dealer},
+         {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
+         {"bids", bids},
+         {"tricks", tricks},
+         {"points", points},
+         {"thrown_in", r.thrown_in},
+         {"last_trick", std::move(last_trick)},
+         {"last_trick_winner", r.last_trick_winner < 0 ? Json() : Json(r.last_trick_winner)}});
   }
   Json totals = Json::array();
   for (int k = 0; k < players(); ++k) totals.push_back(points_json(match_->totals()[k]));
