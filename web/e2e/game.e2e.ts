@@ -94,7 +94,7 @@ describe('a game against bots', () => {
     expect(lastOfDeal1.winner).toMatch(/^[0-3]$/);
     await page.getByTestId('replay-deal').selectOption('1');
     expect(await pos.textContent()).toMatch(/^Deal 2, step 1 of \d+/);
-    // ... is the one the score gives (its winner by the rules) when deal 2 starts
+    // ... is the one the score gives (with its winner) when deal 2 starts
     expect(await trickOf(page.locator('[data-testid="last-trick"][data-deal="1"]'))).toEqual(lastOfDeal1);
     await page.keyboard.press('End');
     expect(await trickOf(page.getByTestId('trick'))).toEqual(lastOfDeal2);

@@ -59,7 +59,7 @@ describe('every preset', () => {
     // rounds, a Call-Ace deal passed out
     if (!['israeli', 'call-ace'].includes(variant)) expect(stats.phases!.has('playing')).toBe(true);
     expect(stats.actions).toBeGreaterThan(0);
-    // the deal's last trick and its winner (by the rules: trumps, no trump, jokers) as the
+    // the deal's last trick and its winner (from the score) as the
     // replay shows it played (its winner from the trick counts); none for a deal thrown in
     const dealTrick = page.getByTestId('last-deal-trick');
     if ((await dealTrick.count()) > 0) {

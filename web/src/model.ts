@@ -1,6 +1,5 @@
 // The table as the client knows it: the latest summary, score and view, merged from `state`
 // messages, and what the screen derives from them. No DOM here (unit-tested).
-import { isJoker, rankOf, suitOf } from './cards';
 import type { MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
 
 export interface Snapshot {
@@ -66,24 +65,8 @@ export function lastTrick(view: View | null): Trick | null {
   };
 }
 
-const RANKS = '23456789TJQKA';
-
-// Who wins a completed trick by the rules: the highest card of the suit led, unless trumped (the
-// highest trump); with jokers, a joker led wins and a joker played to a trick loses (as the
-// engine's DealState::beats). `trump` as the server writes it: S H D C, or NT / none.
-export function ruleWinner(plays: Play[], trump: string): number | null {
-  if (plays.length === 0) return null;
-  let best = plays[0];
-  for (const p of plays.slice(1)) {
-    if (isJoker(p.card) || isJoker(best.card)) continue;
-    const [s, b] = [suitOf(p.card), suitOf(best.card)];
-    if (s === b ? RANKS.indexOf(rankOf(p.card)) > RANKS.indexOf(rankOf(best.card)) : s === trump) best = p;
-  }
-  return best.seat;
-}
-
 // The last trick of the deal before the one being played (the live view moves straight on to the
-// next deal, so the score has it: match.results[].last_trick), with its winner by the rules.
+// next deal, so the score has it: match.results[].last_trick and last_trick_winner).
 export interface DealTrick extends Trick {
   deal: number; // 1-based
 }
@@ -97,7 +80,7 @@ export function previousDealTrick(match: MatchInfo | null): DealTrick | null {
     index: Math.max(0, r.cards - 1),
     plays: r.last_trick,
     complete: true,
-    winner: ruleWinner(r.last_trick, r.trump),
+    winner: r.last_trick_winner ?? null,
   };
 }
 

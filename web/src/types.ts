@@ -32,6 +32,7 @@ export interface DealResult {
   points: number[];
   thrown_in?: boolean;
   last_trick?: Play[]; // the deal's last trick in play order (empty when thrown in)
+  last_trick_winner?: number | null; // who took it
 }
 
 export interface MatchInfo {

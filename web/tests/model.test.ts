@@ -11,7 +11,6 @@ import {
   needsText,
   paceDelay,
   previousDealTrick,
-  ruleWinner,
   runningTotals,
   seatIsFree,
   seatInfos,
@@ -164,20 +163,9 @@ describe('trickWinner', () => {
 });
 
 describe('the last trick of the deal before', () => {
-  it('finds who won a trick by the rules: the suit led, trumps, jokers', () => {
-    expect(ruleWinner(plays([1, 'QH'], [2, 'AH'], [3, '2S'], [0, 'KH']), 'D')).toBe(2);
-    expect(ruleWinner(plays([1, 'QH'], [2, 'AH'], [3, '2S'], [0, 'KH']), 'S')).toBe(3);
-    expect(ruleWinner(plays([1, 'QH'], [2, '3S'], [3, '2S'], [0, 'AC']), 'S')).toBe(2);
-    expect(ruleWinner(plays([1, '9H'], [2, 'TH'], [3, 'AS']), 'NT')).toBe(2);
-    expect(ruleWinner(plays([1, '9H'], [2, 'AS']), 'none')).toBe(1);
-    expect(ruleWinner(plays([1, 'X1'], [2, 'AH'], [3, 'AS']), 'S')).toBe(1); // a joker led wins
-    expect(ruleWinner(plays([1, '2H'], [2, 'X2'], [3, '3H']), 'S')).toBe(3); // a joker played loses
-    expect(ruleWinner([], 'S')).toBeNull();
-  });
-
   it('comes from the score once the view has moved on to the next deal', () => {
     const last = plays([2, 'QD'], [3, 'QC'], [0, '9D'], [1, 'AD']);
-    const m = match({ results: [{ ...match().results[0], trump: 'C', last_trick: last }] });
+    const m = match({ results: [{ ...match().results[0], trump: 'C', last_trick: last, last_trick_winner: 3 }] });
     expect(previousDealTrick(m)).toEqual({ deal: 1, index: 1, plays: last, complete: true, winner: 3 });
     // a deal thrown in has none; nor does a score before the first deal, or an older server's
     expect(previousDealTrick(match({ results: [{ ...match().results[0], thrown_in: true, last_trick: [] }] }))).toBeNull();
