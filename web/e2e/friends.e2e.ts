@@ -1,29 +1,16 @@
 // Two humans in two browser contexts join one private table by its link and play a deal; a third
 // watches and sees no hand, then sees how the deal ended; the friend leaves mid-game and the
 // watcher takes the freed seat on the connection it watched with, and plays to the end.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, socketWatch, trickOf, type PlayStats } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSuite, createTable, newPage, playUntil, screenshotPath, socketWatch, trickOf, type PlayStats } from './harness';
 
 describe('friends at one table', () => {
-  const server = new Server();
-  let browser: Browser;
-  const watch = new ConsoleWatch();
-
-  beforeAll(async () => {
-    await server.start();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server.stop();
-  });
-  afterEach(() => {
-    expect(watch.errors, 'console errors').toEqual([]);
-  });
+  const env = e2eSuite();
+  const { server } = env;
 
   it('two humans join by the private link and play a deal; a spectator watches, then takes the seat its player left', async () => {
-    const ana = await newPage(browser, watch);
+    const ana = await newPage(env.browser, env.watch);
     await createTable(ana.page, server.url, {
       name: 'Ana',
       seats: ['human', 'heuristic', 'human', 'heuristic'],
@@ -39,7 +26,7 @@ describe('friends at one table', () => {
 
     // a friend in another browser context (another person: no shared storage) opens the link;
     // a first visit, no guest yet: its hello had no token, so it says hello again once seated
-    const bogdan = await newPage(browser, watch, { width: 390, height: 844 }, true);
+    const bogdan = await newPage(env.browser, env.watch, { width: 390, height: 844 }, true);
     const bogdanWs = socketWatch(bogdan.page);
     await bogdan.page.goto(link);
     await bogdan.page.getByTestId('take-seat-2').waitFor();
@@ -58,7 +45,7 @@ describe('friends at one table', () => {
     // a spectator: the table, no hand. A visitor who was here before: a guest in the browser,
     // whose token its hello carries
     const carla = await server.api<{ name: string; token: string }>('POST', '/api/guests', { name: 'Carla' });
-    const watcher = await newPage(browser, watch);
+    const watcher = await newPage(env.browser, env.watch);
     await watcher.context.addInitScript((g) => localStorage.setItem('whist.guest', g), JSON.stringify(carla));
     const watcherWs = socketWatch(watcher.page);
     await watcher.page.goto(link);

@@ -1,29 +1,14 @@
 // One human and three bots play a whole short game to the final score sheet; the replay of it;
 // a rematch; an illegal card refused with its reason (on a phone-sized screen); screenshots.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, Server, trickOf, type PlayStats } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, createTable, newPage, playUntil, screenshotPath, trickOf, type PlayStats } from './harness';
 
 describe('a game against bots', () => {
-  const server = new Server();
-  let browser: Browser;
-  let watch: ConsoleWatch;
-
-  beforeAll(async () => {
-    await server.start();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server.stop();
-  });
-  afterEach(() => {
-    expect(watch.errors, 'console errors').toEqual([]);
-  });
+  const env = e2eSuite();
+  const { server } = env;
 
   it('one human and three bots play a whole game to the final score sheet, then replay it and ask for a rematch', async () => {
-    watch = new ConsoleWatch();
-    const { page, context } = await newPage(browser, watch);
+    const { page, context } = await newPage(env.browser, env.watch);
     await createTable(page, server.url, {
       name: 'Ana',
       seats: ['human', 'heuristic', 'random', 'expert:easy'],
@@ -114,8 +99,7 @@ describe('a game against bots', () => {
   });
 
   it('an illegal card is refused with its reason, on a phone-sized screen', async () => {
-    watch = new ConsoleWatch();
-    const { page, context } = await newPage(browser, watch, { width: 390, height: 844 }, true);
+    const { page, context } = await newPage(env.browser, env.watch, { width: 390, height: 844 }, true);
     // 8 cards each from the 32-card deck: some turn soon holds a card that may not be played
     await createTable(page, server.url, { name: 'Ioana', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '8' } });
     const stats: PlayStats = { actions: 0, refused: [] };

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIR = resolve(here, '..');
@@ -270,4 +271,43 @@ export async function playUntil(
     if (Date.now() - since > idle) throw new Error(`nothing happened for ${idle} ms (event ${seq})`);
     await page.waitForTimeout(50);
   }
+}
+
+// What a test file shares: one server (started with `serverArgs`) and one browser for its tests,
+// and a console watch per test that must end with no errors. `done` runs before they stop.
+export interface Suite {
+  readonly server: Server;
+  readonly browser: Browser;
+  readonly watch: ConsoleWatch;
+}
+
+export function e2eSuite(serverArgs: string[] = [], done?: () => void): Suite {
+  const server = new Server();
+  let browser: Browser | undefined;
+  let watch = new ConsoleWatch();
+  beforeAll(async () => {
+    await server.start(serverArgs);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    done?.();
+    await browser?.close();
+    await server.stop();
+  });
+  beforeEach(() => {
+    watch = new ConsoleWatch();
+  });
+  afterEach(() => {
+    expect(watch.errors, 'console errors').toEqual([]);
+  });
+  return {
+    server,
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is not running (beforeAll failed?)');
+      return browser;
+    },
+    get watch(): ConsoleWatch {
+      return watch;
+    },
+  };
 }

@@ -1,31 +1,17 @@
 // The lobby's form comes from the server (GET /api/variants): every preset, its options with
 // their defaults, lists as selects, numbers with their bounds, free text with what it accepts; a
 // value the server refuses is shown next to its field. The page never bursts the API.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, launch, newPage, screenshotPath, Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, newPage, screenshotPath } from './harness';
 import type { Variants } from '../src/types';
 
 describe('the lobby', () => {
-  const server = new Server();
-  let browser: Browser;
-  const watch = new ConsoleWatch();
-
-  beforeAll(async () => {
-    await server.start();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server.stop();
-  });
-  afterEach(() => {
-    expect(watch.errors, 'console errors').toEqual([]);
-  });
+  const env = e2eSuite();
+  const { server } = env;
 
   it('shows the presets and options the server lists, and the server\'s word next to a refused field', async () => {
     const variants = await server.api<Variants>('GET', '/api/variants');
-    const { page, context } = await newPage(browser, watch);
+    const { page, context } = await newPage(env.browser, env.watch);
     const api: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
@@ -70,7 +56,7 @@ describe('the lobby', () => {
     await page.getByTestId('guest-name').fill('Ana');
     expect(await page.locator('details.options').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true); // kept open
     await page.locator('input[data-option="schedule"]').fill('2,zz');
-    watch.allow = [/Failed to load resource: the server responded with a status of 400/]; // chromium logs it
+    env.watch.allow = [/Failed to load resource: the server responded with a status of 400/]; // chromium logs it
     await page.getByTestId('create').click();
     const err = page.getByTestId('error-options.schedule');
     await err.waitFor();
@@ -80,7 +66,7 @@ describe('the lobby', () => {
     expect(page.url()).toMatch(/#\/$/);
     await page.screenshot({ path: screenshotPath('lobby-refused-option.png'), fullPage: true });
 
-    watch.allow = [];
+    env.watch.allow = [];
 
     // corrected, the table is made with it
     await page.locator('input[data-option="schedule"]').fill('2,1');

@@ -1,35 +1,23 @@
 // Every preset through the browser: one human (choosing at random among the legal choices) and
 // three bots play a one-deal game to its score sheet, whatever phases the deal brings (auctions,
 // card passing, the kitty, the called ace, exposed hands).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, screenshotPath, seeded, Server, trickOf, type PlayStats } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, createTable, newPage, playUntil, screenshotPath, seeded, trickOf, type PlayStats } from './harness';
 
 const PRESETS = ['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace'];
 
 describe('every preset', () => {
-  const server = new Server();
-  let browser: Browser;
-  const watch = new ConsoleWatch();
   const seen: Record<string, string[]> = {};
   const lastTricks: string[] = []; // the presets whose deal's last trick was checked
-
-  beforeAll(async () => {
-    await server.start(['--seed', '7']); // the same deals every run
-    browser = await launch();
-  });
-  afterAll(async () => {
+  // --seed 7: the same deals every run
+  const env = e2eSuite(['--seed', '7'], () => {
     console.log('phases the human acted in:', JSON.stringify(seen));
     console.log('last trick checked against the replay:', lastTricks.join(' '));
-    await browser?.close();
-    await server.stop();
   });
-  afterEach(() => {
-    expect(watch.errors, 'console errors').toEqual([]);
-  });
+  const { server } = env;
 
   it.each(PRESETS)('%s: a one-deal game to the score sheet', async (variant) => {
-    const { page, context } = await newPage(browser, watch);
+    const { page, context } = await newPage(env.browser, env.watch);
     await context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
     await createTable(page, server.url, {
       name: 'Ana',

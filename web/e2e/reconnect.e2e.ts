@@ -1,30 +1,17 @@
 // A reload mid-deal resumes the game; the server killed (SIGKILL) and started again, the page
 // says it is reconnecting and carries on.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ConsoleWatch, createTable, launch, newPage, playUntil, Server, takeTurn, type PlayStats } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSuite, createTable, newPage, playUntil, takeTurn, type PlayStats } from './harness';
 
 const hand = (page: Page) => page.locator('[data-testid="hand"] [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
 
 describe('reconnection', () => {
-  const server = new Server();
-  let browser: Browser;
-  const watch = new ConsoleWatch();
-
-  beforeAll(async () => {
-    await server.start();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server.stop();
-  });
-  afterEach(() => {
-    expect(watch.errors, 'console errors').toEqual([]);
-  });
+  const env = e2eSuite();
+  const { server } = env;
 
   it('resumes after a reload and after the server is killed and restarted', async () => {
-    const { page, context } = await newPage(browser, watch);
+    const { page, context } = await newPage(env.browser, env.watch);
     await createTable(page, server.url, { name: 'Ana', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '3,2' } });
     const app = page.locator('#app');
     const stats: PlayStats = { actions: 0, refused: [] };
@@ -42,7 +29,7 @@ describe('reconnection', () => {
     await takeTurn(page, stats, false);
 
     // the server dies without a word and comes back on the same port and database
-    watch.allow = [/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/];
+    env.watch.allow = [/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/];
     await server.kill();
     const banner = page.getByTestId('conn-banner');
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toMatch(/Reconnecting/);
@@ -50,7 +37,7 @@ describe('reconnection', () => {
     await page.waitForTimeout(1500);
     await server.start();
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
-    watch.allow = [];
+    env.watch.allow = [];
     expect(await app.getAttribute('data-conn')).toBe('open');
 
     // and the game goes on to its end
