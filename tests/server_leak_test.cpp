@@ -1,17 +1,22 @@
 // The leak audit of the game server: over random games of every preset, everything the server
 // would send each seat and a spectator after every event (the table's summary, the match's
 // score and the receiver's view) is searched for card names, and none may name a card its
-// receiver may not see, nor may the table's secret seed appear.
+// receiver may not see, nor may the table's secret seed appear. Then the same through the hub:
+// every message it actually sends each player's connection and a spectator's is recorded and
+// searched.
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "bot_specs.h"
 #include "core/rng.h"
 #include "game/view.h"
 #include "rules/presets.h"
+#include "server/hub.h"
 #include "server/table.h"
 
 namespace whist::server {
@@ -57,6 +62,20 @@ CardSet hidden_cards(const DealState& s) {
   // A called card's name is public; where it lies is not (names cannot tell that).
   if (s.family() == Family::CallAce && s.call().called != kNoCard) all -= s.call().called;
   return all;
+}
+
+std::string preset_param_name(const ::testing::TestParamInfo<std::string>& test) {
+  std::string n = test.param;
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+}
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> out;
+  for (const PresetInfo& p : presets()) out.emplace_back(p.name);
+  return out;
 }
 
 class LeakAudit : public ::testing::TestWithParam<std::string> {};
@@ -124,20 +143,139 @@ TEST_P(LeakAudit, NoMessageNamesACardItsReceiverMayNotSee) {
   EXPECT_GT(events, 10 * games);
 }
 
-std::vector<std::string> preset_names() {
-  std::vector<std::string> out;
-  for (const PresetInfo& p : presets()) out.emplace_back(p.name);
+INSTANTIATE_TEST_SUITE_P(Presets, LeakAudit, ::testing::ValuesIn(preset_names()),
+                         preset_param_name);
+
+CardSet cards_of(const nlohmann::json& list) {
+  CardSet out;
+  for (const auto& c : list) {
+    if (const auto card = parse_card(c.get<std::string>())) out |= *card;
+  }
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, LeakAudit, ::testing::ValuesIn(preset_names()),
-                         [](const auto& test) {
-                           std::string n = test.param;
-                           for (char& c : n) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return n;
-                         });
+struct Recorder : Outlet {
+  std::map<ConnId, std::vector<std::string>> sent;
+  void send(ConnId conn, std::string text) override { sent[conn].push_back(std::move(text)); }
+  void close(ConnId, std::string) override {}
+};
+
+class HubLeakAudit : public ::testing::TestWithParam<std::string> {};
+
+// Every player of a table is a connection of the test (and one more connection watches), so the
+// cards each seat holds are known from its own views. Each message a connection is sent is
+// checked: its view may name no card another seat holds that the receiver may not see, and its
+// table summary, welcome and other messages no card at all.
+TEST_P(HubLeakAudit, NoMessageSentNamesACardItsReceiverMayNotSee) {
+  using Json = nlohmann::json;
+  const std::string preset = GetParam();
+  const int players = make_preset(preset)->players;
+  const ConnId spectator = static_cast<ConnId>(players);
+  int checked = 0;
+  for (int g = 0; g < test_bots::scaled(2); ++g) {
+    Recorder out;
+    Hub hub(HubConfig{":memory:", 60000, derive_seed(0x1EA4, {static_cast<uint64_t>(g)})}, out);
+    std::vector<std::string> tokens;
+    for (int k = 0; k < players; ++k) {
+      const Json r = Json::parse(
+          hub.http("POST", "/api/guests", Json{{"name", "P" + std::to_string(k)}}.dump(), 0).body);
+      tokens.push_back(r["token"]);
+    }
+    const Json made = Json::parse(
+        hub.http("POST", "/api/tables",
+                 Json{{"token", tokens[0]},
+                      {"variant", preset},
+                      {"players", players},
+                      {"seats", std::vector<std::string>(static_cast<size_t>(players), "human")}}
+                     .dump(),
+                 0)
+            .body);
+    const std::string id = made["id"];
+    for (int k = 0; k < players; ++k) {
+      hub.http("POST", "/api/tables/" + id + "/join",
+               Json{{"token", tokens[static_cast<size_t>(k)]}, {"seat", k}}.dump(), 0);
+    }
+    for (ConnId c = 0; c <= spectator; ++c) {
+      hub.open(c, 0);
+      Json hello = {{"type", "hello"}, {"table", id}};
+      if (c < spectator) hello["token"] = tokens[c];
+      hub.message(c, hello.dump(), 0);
+    }
+    std::map<ConnId, Json> views;     // each connection's latest view
+    std::map<ConnId, size_t> cursor;  // the messages already checked
+    Rng rng(static_cast<uint64_t>(g) + 1);
+    for (int step = 0; step < 400; ++step) {
+      // What each connection was sent since the last step: the views first, to know the hands.
+      std::map<ConnId, std::vector<Json>> fresh;
+      for (ConnId c = 0; c <= spectator; ++c) {
+        const auto& texts = out.sent[c];
+        for (size_t i = cursor[c]; i < texts.size(); ++i) {
+          Json m = Json::parse(texts[i]);
+          ASSERT_EQ(texts[i].find(std::to_string(0x1EA4)), std::string::npos);
+          if (m["type"] == "state") views[c] = m["view"];
+          fresh[c].push_back(std::move(m));
+        }
+        cursor[c] = texts.size();
+      }
+      CardSet held[kMaxPlayers];
+      for (int k = 0; k < players; ++k) {
+        const Json& v = views[static_cast<ConnId>(k)];
+        if (!v.is_null()) held[k] = cards_of(v["own_hand"]);
+      }
+      for (auto& [c, messages] : fresh) {
+        const Json& own = views[c];
+        // What the receiver sees itself (as seen_by above, from its own view), and the called
+        // card, whose name is public (not where it lies).
+        CardSet may_see;
+        if (!own.is_null()) {
+          for (const char* field : {"visible", "passed", "received"}) {
+            for (const Json& set : own[field]) may_see |= cards_of(set);
+          }
+          for (const char* field : {"own_hand", "choosing", "kitty_seen"}) {
+            may_see |= cards_of(own[field]);
+          }
+          may_see |= cards_of(own["call"]["kitty"]);
+          if (own["call"]["called"].is_string())
+            may_see |= cards_of(Json::array({own["call"]["called"]}));
+        }
+        CardSet forbidden;
+        for (int k = 0; k < players; ++k) {
+          if (static_cast<ConnId>(k) != c) forbidden |= held[k];
+        }
+        forbidden -= may_see;
+        for (const Json& m : messages) {
+          if (m["type"] == "state") {
+            const CardSet leaked = cards_named(m["view"].dump()) & forbidden;
+            ASSERT_TRUE(leaked.empty()) << preset << " game " << g << " step " << step
+                                        << ": connection " << c << " is sent " << to_string(leaked);
+            // The score is the same text for everyone; LeakAudit above checks what it names.
+            if (m.contains("table")) {
+              ASSERT_TRUE(cards_named(m["table"].dump()).empty());
+            }
+          } else {
+            ASSERT_TRUE(cards_named(m.dump()).empty()) << m.dump();
+          }
+          ++checked;
+        }
+      }
+      // The seat to move plays a random legal action.
+      bool moved = false;
+      for (ConnId c = 0; c < spectator && !moved; ++c) {
+        const Json& v = views[c];
+        if (v.is_null() || v["legal"].empty()) continue;
+        const Json& legal = v["legal"];
+        const Json& pick = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+        hub.message(c, Json{{"type", "act"}, {"action", pick["code"]}}.dump(), 0);
+        moved = true;
+      }
+      if (!moved) break;  // the game is over
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, HubLeakAudit, ::testing::ValuesIn(preset_names()),
+                         preset_param_name);
 
 // The audit's card finder itself.
 TEST(LeakAuditTool, FindsCardsNamedAsWordsOnly) {
