@@ -359,6 +359,25 @@ TEST_F(HubTest, AWatcherWhoTakesASeatPlaysItOnTheSameConnection) {
   EXPECT_TRUE(out_.last_of(1, "state")["view"]["own_hand"].empty());
 }
 
+// A player who takes a seat someone left mid-game heads its column of the score from then on;
+// the game record keeps the names the game started with.
+TEST_F(HubTest, TheScoreNamesWhoPlaysEachSeatNow) {
+  const std::string ana = guest("Ana"), cy = guest("Cy");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  hello(1, id, cy);  // Cy watches
+  EXPECT_EQ(out_.last_of(1, "state")["match"]["names"][0], "Ana");
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/leave", {{"token", ana}}).status, 200);
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", cy}, {"seat", 0}}).status, 200);
+  const Json match = out_.last_of(1, "state")["match"];
+  EXPECT_EQ(match["names"][0], "Cy");
+  EXPECT_NE(match["sheet"].get<std::string>().find("Cy"), std::string::npos) << match["sheet"];
+  EXPECT_GT(play_connected({1}), 0);
+  const Reply record = call("GET", "/api/tables/" + id + "/record");
+  ASSERT_EQ(record.status, 200);
+  EXPECT_EQ(replay_record(record.body.dump()).match->names()[0], "Ana");
+}
+
 TEST_F(HubTest, AReconnectGetsTheTableOnlyWhenItIsBehind) {
   const std::string ana = guest("Ana");
   const std::string id = table(ana, {"human", "random", "random", "random"});

@@ -187,11 +187,15 @@ struct Hub::Impl {
     const auto key =
         m ? std::tuple{m->results().size(), m->deal_index(), m->in_deal(), m->finished()}
           : std::tuple<size_t, int, bool, bool>{0, -1, false, false};
+    // The score changes when a deal or the game ends, and its names when a seat changes hands.
     const bool score = key != entry.match_key || entry.match_round == 0;
-    if (score) {
+    if (score || seats) {
       entry.match_key = key;
-      entry.match_text = dump(entry.table->match_json());
-      entry.match_round = entry.round;
+      std::string text = dump(entry.table->match_json());
+      if (text != entry.match_text) {
+        entry.match_text = std::move(text);
+        entry.match_round = entry.round;
+      }
     }
     if (!seats && !score && entry.summary_round != 0) return;
     Json s = summary(entry);

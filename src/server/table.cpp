@@ -426,12 +426,23 @@ Json Table::match_json() const {
   }
   Json totals = Json::array();
   for (int k = 0; k < players(); ++k) totals.push_back(points_json(match_->totals()[k]));
+  // Who plays each seat now: a player who took a seat mid-game heads its column (the game record
+  // keeps the names the game started with).
+  std::vector<std::string> names = match_->names();
+  for (int k = 0; k < players(); ++k) {
+    const std::string& now = seats_[static_cast<size_t>(k)].name;
+    if (!now.empty()) names[static_cast<size_t>(k)] = now;
+  }
   return {{"deal", match_->deal_index()},
           {"dealer", match_->in_deal() ? match_->state().dealer() : match_->next_dealer()},
-          {"names", match_->names()},
+          {"names", names},
           {"totals", totals},
           {"results", results},
-          {"sheet", format_sheet(*match_)},
+          {"sheet", format_sheet(SheetData{.rules = match_->rules(),
+                                           .names = names,
+                                           .results = match_->results(),
+                                           .finished = match_->finished(),
+                                           .winners = match_->winners()})},
           {"finished", match_->finished()},
           {"winners", match_->winners()}};
 }

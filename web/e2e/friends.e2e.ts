@@ -105,8 +105,11 @@ describe('friends at one table', () => {
     await Promise.all([playUntil(ana.page, a, over), playUntil(watcher.page, c, over)]);
     for (const p of [ana.page, watcher.page]) await p.getByTestId('game-over').waitFor();
     expect(c.actions).toBeGreaterThanOrEqual(2); // a bid and a card of the third deal at least
-    // (the score sheet keeps the names the game started with: Bogdan's column)
+    // the seat, and its column of the score sheet, now name Carla
     await watcher.page.locator('.seat.mine[data-seat="2"] .seat-name', { hasText: 'Carla' }).waitFor();
+    const sheet = (await watcher.page.getByTestId('sheet').textContent())!;
+    expect(sheet).toContain('Carla');
+    expect(sheet).not.toContain('Bogdan');
     expect(watcherWs).toEqual({ sockets: 1, hellos: 1 });
     for (const x of [ana, bogdan, watcher]) await x.context.close();
   });
