@@ -161,6 +161,38 @@ TEST(ArenaStats, DifferenceIsThePerSetDifferenceOfMeans) {
   EXPECT_NEAR(r.difference.mean, r.specs[0].points.mean - r.specs[1].points.mean, 1e-9);
 }
 
+// Three specs: every pair's per-set difference, in the table and the JSON; no single
+// `difference`.
+TEST(ArenaStats, EveryPairOfSpecsHasItsPairedDifference) {
+  ArenaConfig c = make_config("romanian", {kFirstLegal, "heuristic", "random", "random"}, 12);
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  const ArenaReport& r = run.report;
+  ASSERT_EQ(r.specs.size(), 3u);
+  EXPECT_FALSE(r.has_difference);
+  ASSERT_EQ(r.differences.size(), 3u);
+  const std::pair<int, int> pairs[] = {{0, 1}, {0, 2}, {1, 2}};
+  for (size_t i = 0; i < 3; ++i) {
+    const SpecDifference& d = r.differences[i];
+    EXPECT_EQ(std::pair(d.first, d.second), pairs[i]);
+    std::vector<double> diff;
+    for (int k = 0; k < 12; ++k) {
+      diff.push_back(r.specs[d.first].set_means[k] - r.specs[d.second].set_means[k]);
+    }
+    EXPECT_DOUBLE_EQ(d.summary.mean, summarize(diff).mean);
+    EXPECT_DOUBLE_EQ(d.summary.half_width, summarize(diff).half_width);
+  }
+  const std::string table = arena_table(c, r);
+  EXPECT_NE(table.find("heuristic minus random: "), std::string::npos) << table;
+  EXPECT_NE(table.find(kFirstLegal + " minus heuristic: "), std::string::npos) << table;
+  const auto j = nlohmann::json::parse(arena_json(c, r));
+  EXPECT_TRUE(j["difference"].is_null());
+  ASSERT_EQ(j["differences"].size(), 3u);
+  EXPECT_EQ(j["differences"][2]["first"], "heuristic");
+  EXPECT_EQ(j["differences"][2]["second"], "random");
+  EXPECT_DOUBLE_EQ(j["differences"][2]["mean"].get<double>(), r.differences[2].summary.mean);
+}
+
 TEST(ArenaStats, ThrownInHandsScoreNothingAndAreCounted) {
   const std::string passer =
       std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/passer.sh'";
@@ -209,6 +241,8 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
   EXPECT_EQ(j["results"][1]["positions"], nlohmann::json({1, 2, 3}));
   EXPECT_TRUE(j["results"][1]["engine"].is_null());
   EXPECT_EQ(j["difference"]["first"], kFirstLegal);
+  EXPECT_EQ(j["differences"].size(), 1u);
+  EXPECT_EQ(j["differences"][0], j["difference"]);
   EXPECT_TRUE(j["difference"]["mean"].is_number());
   const std::string table = arena_table(c, run.report);
   EXPECT_NE(table.find("first_legal 1.0"), std::string::npos) << table;

@@ -48,25 +48,31 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
 // 5D, 4D and 2D to the first trick, and seat 0 holds KD and 3D. With a bid of 0 it must play
 // the 3D (the KD would take the trick for certain); needing a trick, the KD (the 3D loses this
 // trick for certain, and the KD might not win the next).
-Match last_to_play(int bid0, int bid3) {
+// Oh Hell for 4 with `hands` (seats 0 to 3) dealt by seat 0, clubs trump (the 9C turned):
+// `bids` made from seat 1 round to seat 0, then seats 1, 2 and 3 play `plays` to the first trick.
+Match first_trick(const std::array<const char*, 4>& hands, const std::array<int, 4>& bids,
+                  const std::array<const char*, 3>& plays) {
   Rules r = *make_preset("oh-hell", 4);
-  EXPECT_EQ(set_option(r, "schedule=2"), "");
+  const int n = cards(hands[0]).size();
+  EXPECT_EQ(set_option(r, "schedule=" + std::to_string(n)), "");
   Match m(r, names(4), 0);
   Hands h{};
-  h[0] = cards("KD 3D");
-  h[1] = cards("5D AH");
-  h[2] = cards("4D AS");
-  h[3] = cards("2D KS");
+  for (int p = 0; p < 4; ++p) h[p] = cards(hands[p]);
   EXPECT_EQ(m.deal_given(h, *parse_card("9C")), "");
-  for (int b : {1, 0, bid3, bid0}) m.apply(Action::bid(b));
-  for (const char* c : {"5D", "4D", "2D"}) m.apply(Action::play(*parse_card(c)));
+  for (int b : bids) m.apply(Action::bid(b));
+  for (const char* c : plays) m.apply(Action::play(*parse_card(c)));
   return m;
+}
+
+Match last_to_play(int bid0, int bid3) {
+  return first_trick({"KD 3D", "5D AH", "4D AS", "2D KS"}, {1, 0, bid3, bid0}, {"5D", "4D", "2D"});
 }
 
 TEST(ExpertBot, DucksWhenItWantsNoTrickAndWinsWhenItNeedsOne) {
   // The solver decides two-card hands by default; solver_cards=0 and playing=1 make rollouts and
-  // the solver alone decide.
-  for (const char* spec : {"expert:easy", "expert", "expert:solver_cards=0", "expert:playing=1"}) {
+  // the solver alone decide, epimc=13 EPIMC.
+  for (const char* spec : {"expert:easy", "expert", "expert:solver_cards=0", "expert:playing=1",
+                           "expert:solver_cards=0:epimc=13"}) {
     const auto bot = expert(spec);
     {
       const Match m = last_to_play(0, 0);
@@ -79,6 +85,22 @@ TEST(ExpertBot, DucksWhenItWantsNoTrickAndWinsWhenItNeedsOne) {
       EXPECT_EQ(bot->choose(m.rules(), m.view(0)), Action::play(*parse_card("KD"))) << spec;
     }
   }
+}
+
+// EPIMC searches one card of each run of cards equivalent for the seat: holding 9H TH KH with the
+// JH and QH on the table, the 9H and TH take the same tricks, the KH does not.
+TEST(ExpertBot, EpimcSearchesOneCardOfEachRun) {
+  const Match m = first_trick({"9H TH KH", "JH 2C 3C", "QH 4C 5C", "2H 6C 7C"}, {1, 1, 0, 0},
+                              {"JH", "QH", "2H"});
+  const auto bot = expert("expert:easy:solver_cards=0:epimc=13");
+  bot->new_deal(5);
+  const std::string why = bot->explain(m.rules(), m.view(0));
+  const bool nine = why.find("\nplay 9H:") != std::string::npos;
+  const bool ten = why.find("\nplay TH:") != std::string::npos;
+  EXPECT_NE(nine, ten) << why;
+  EXPECT_NE(why.find("\nplay KH:"), std::string::npos) << why;
+  // Having bid 0 it ducks under the QH (the KH would take the trick).
+  EXPECT_EQ(why.find("choice: play KH"), std::string::npos) << why;
 }
 
 // Oh Hell for 4 with four cards each, spades trump (the 9S turned), seat 0 dealing, so seat 1
@@ -132,15 +154,15 @@ TEST(ExpertBot, RolloutsDecideTheAuctionGamesPhasesLegally) {
   }
 }
 
-// The same seed gives the same game, action for action.
-TEST(ExpertBot, SameSeedSameGame) {
+// Plays six romanian deals twice with four `spec` bots, each seeded alike.
+void expect_same_game(const char* spec) {
   const Rules r = *make_preset("romanian", 4);
   std::vector<Action> runs[2];
   for (auto& actions : runs) {
     Match m(r, names(4), 0);
     Rng deal_rng(11);
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < 4; ++p) bots.push_back(expert("expert:easy"));
+    for (int p = 0; p < 4; ++p) bots.push_back(expert(spec));
     for (int d = 0; d < 6; ++d) {
       m.deal_random(deal_rng);
       for (int p = 0; p < 4; ++p) bots[p]->new_deal(1000 * d + p);
@@ -154,6 +176,14 @@ TEST(ExpertBot, SameSeedSameGame) {
     }
   }
   EXPECT_EQ(runs[0], runs[1]);
+}
+
+// The same seed gives the same game, action for action (EPIMC's too), every action legal.
+TEST(ExpertBot, SameSeedSameGame) {
+  for (const char* spec : {"expert:easy", "expert:easy:epimc=8"}) {
+    SCOPED_TRACE(spec);
+    expect_same_game(spec);
+  }
 }
 
 }  // namespace

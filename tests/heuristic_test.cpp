@@ -109,6 +109,42 @@ TEST(HeuristicEstimate, AddingAnAceNeverLowersIt) {
   EXPECT_GT(checked, 4000);
 }
 
+// HandsWithout, which card play uses, gives estimate_hand of the hand less each card to the last
+// bit: random hands of 2 to 13 cards from a deck with jokers, every trump, seat order and
+// number of cards still out.
+TEST(HeuristicEstimate, HandsWithoutIsTheEstimateOfTheRestBitForBit) {
+  Rng rng(9);
+  const CardSet deck = CardSet::all52() | CardSet::jokers();
+  int checked = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 2 + static_cast<int>(rng.below(12));
+    const std::vector<Card> order = shuffled(deck, rng);
+    CardSet hand;
+    for (int i = 0; i < n; ++i) hand |= order[i];
+    EstimateContext ctx;
+    ctx.trump = static_cast<Suit>(rng.below(5));
+    ctx.players = 3 + static_cast<int>(rng.below(4));
+    ctx.unknown = deck - hand;
+    for (int i = 0; i < static_cast<int>(rng.below(8)); ++i) ctx.unknown -= order[n + i];
+    ctx.others_cards = static_cast<int>(rng.below(static_cast<uint32_t>(ctx.unknown.size()) + 1));
+    ctx.order = static_cast<int>(rng.below(3)) - 1;
+    ctx.must_trump = rng.below(2) == 0;
+    const heuristic::HandsWithout kept(hand, ctx);
+    for (Card c : hand) {
+      const TrickEstimate want = estimate_hand(hand - c, ctx);
+      const TrickEstimate got = kept.without(c);
+      ASSERT_EQ(got.count, want.count) << to_string(hand) << " less " << to_string(c);
+      ASSERT_EQ(got.mean, want.mean) << to_string(hand) << " less " << to_string(c);
+      for (int i = 0; i < want.count; ++i) {
+        ASSERT_EQ(got.cards[i], want.cards[i]);
+        ASSERT_EQ(got.p[i], want.p[i]) << to_string(hand) << " less " << to_string(c);
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20000);
+}
+
 // Calibration guard: over random deals, the seats' estimates add up to about the tricks dealt.
 TEST(HeuristicEstimate, SeatsTogetherExpectAboutTheTricksOfTheDeal) {
   struct Case {

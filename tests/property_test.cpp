@@ -133,6 +133,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   const int target = deals_per_case();
   int deals = 0;
   int64_t hook_checks = 0, tricks_checked = 0, all_pass_rounds = 0, thrown_in = 0;
+  PlayerView reused;
   while (deals < target) {
     Match match(*rules, names, static_cast<int>(rng.below(static_cast<uint32_t>(c.players))));
     while (!match.finished() && deals < target) {
@@ -144,6 +145,10 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
       while (match.in_deal()) {
         const DealState& s = match.state();
         ASSERT_EQ(check_invariants(s, dealt), "") << "deal " << deals;
+        // A view rebuilt in place of the last one (as the searches' playouts do) is a fresh one.
+        const int seat = static_cast<int>(rng.below(static_cast<uint32_t>(c.players)));
+        make_view_into(s, seat, reused);
+        ASSERT_EQ(reused, make_view(s, seat)) << "deal " << deals << ", seat " << seat;
         const ActionList legal = s.legal_actions();
         ASSERT_GT(legal.size, 0);
         if (s.phase() == Phase::Playing) {
@@ -264,6 +269,7 @@ TEST(ViewProperty, HiddenCardsNeverAppearAndUnseenSwapsDoNotChangeTheView) {
   ASSERT_EQ(set_option(*rules, "one_card_mode=dealer"), "");
   Rng rng(7);
   int checked = 0;
+  PlayerView reused;
   for (int g = 0; g < 300; ++g) {
     Match match(*rules, {"a", "b", "c", "d"}, g % 4);
     while (!match.finished()) {
@@ -272,6 +278,9 @@ TEST(ViewProperty, HiddenCardsNeverAppearAndUnseenSwapsDoNotChangeTheView) {
         const DealState& s = match.state();
         for (int seat = 0; seat < 4; ++seat) {
           const PlayerView v = make_view(s, seat);
+          // A view rebuilt in place of another seat's (the searches' playouts) is the same.
+          make_view_into(s, seat, reused);
+          ASSERT_EQ(reused, v);
           const bool forehead = s.mode() == OneCardMode::Forehead && s.phase() != Phase::ChooseMode;
           for (int p = 0; p < 4; ++p) {
             if (p == seat) {

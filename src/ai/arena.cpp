@@ -304,13 +304,19 @@ ArenaRun run_arena(const ArenaConfig& config) {
     }
   }
   for (SpecStats& s : rep.specs) s.points = summarize(s.set_means);
-  if (rep.specs.size() == 2) {
-    std::vector<double> diff;
-    for (int k = 0; k < config.deals; ++k) {
-      diff.push_back(rep.specs[0].set_means[k] - rep.specs[1].set_means[k]);
+  const int specs = static_cast<int>(rep.specs.size());
+  for (int a = 0; a < specs; ++a) {
+    for (int b = a + 1; b < specs; ++b) {
+      std::vector<double> diff;
+      for (int k = 0; k < config.deals; ++k) {
+        diff.push_back(rep.specs[a].set_means[k] - rep.specs[b].set_means[k]);
+      }
+      rep.differences.push_back({a, b, summarize(diff)});
     }
+  }
+  if (specs == 2) {
     rep.has_difference = true;
-    rep.difference = summarize(diff);
+    rep.difference = rep.differences[0].summary;
   }
   rep.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return out;

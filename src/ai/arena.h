@@ -80,11 +80,22 @@ struct SpecStats {
   double slowest_seconds = 0;  // the longest single decision
 };
 
+// Per set: spec `first`'s mean minus spec `second`'s (indices into ArenaReport::specs), paired
+// by set, so the deals' luck cancels.
+struct SpecDifference {
+  int first = 0;
+  int second = 0;
+  Summary summary;
+};
+
 struct ArenaReport {
   std::vector<SpecStats> specs;  // in order of first appearance in the list
   bool has_difference = false;   // exactly two distinct specs
   Summary difference;            // per set: the first spec's mean minus the second's
-  int64_t deals_played = 0;      // deals × players
+  // Every pair of specs, first before second in the list (e.g. two experts against the same
+  // heuristic seats: their difference paired by set).
+  std::vector<SpecDifference> differences;
+  int64_t deals_played = 0;  // deals × players
   int64_t thrown_in = 0;
   double seconds = 0;
 };

@@ -141,9 +141,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
                     ms_text(1000.0 * s.slowest_seconds)});
   }
   out += columns(rows, {false, false, true, false, true, true, true, true});
-  if (rep.has_difference) {
-    out += fmt::format("\n{} minus {}: {:+.3f} points/deal, 95% CI {}\n", rep.specs[0].spec,
-                       rep.specs[1].spec, rep.difference.mean, interval_text(rep.difference));
+  if (!rep.differences.empty()) out += "\n";
+  for (const SpecDifference& d : rep.differences) {
+    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}\n", rep.specs[d.first].spec,
+                       rep.specs[d.second].spec, d.summary.mean, interval_text(d.summary));
   }
   out += fmt::format(
       "\npoints: {}.\nbid accuracy: {}.\nCI: over the {} per-set means (each set's deal played "
@@ -176,15 +177,17 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                        {"mean_decision_ms", mean_ms(s)},
                        {"max_decision_ms", 1000.0 * s.slowest_seconds}});
   }
-  Json difference;
-  if (rep.has_difference) {
-    difference = {{"first", rep.specs[0].spec},
-                  {"second", rep.specs[1].spec},
-                  {"mean", rep.difference.mean},
-                  {"sd", rep.difference.sd},
-                  {"ci95", interval_json(rep.difference)},
-                  {"ci95_half_width", number_or_null(rep.difference.half_width)}};
+  Json differences = Json::array();
+  for (const SpecDifference& d : rep.differences) {
+    differences.push_back({{"first", rep.specs[d.first].spec},
+                           {"second", rep.specs[d.second].spec},
+                           {"mean", d.summary.mean},
+                           {"sd", d.summary.sd},
+                           {"ci95", interval_json(d.summary)},
+                           {"ci95_half_width", number_or_null(d.summary.half_width)}});
   }
+  // The one difference of a two-spec match, as before `differences` existed.
+  Json difference = rep.has_difference ? differences[0] : Json();
   const Json j = {{"format", "whist-arena/1"},
                   {"variant", rules.variant},
                   {"players", rules.players},
@@ -200,7 +203,8 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                   {"thrown_in", rep.thrown_in},
                   {"seconds", rep.seconds},
                   {"results", std::move(results)},
-                  {"difference", std::move(difference)}};
+                  {"difference", std::move(difference)},
+                  {"differences", std::move(differences)}};
   return j.dump();
 }
 

@@ -21,6 +21,7 @@ ExpertSettings expert_settings(Level level) {
       s.steps = 6000;
       s.min_worlds = 3;
       s.node_budget = 150000;
+      s.epimc = 0;
       break;
     case Level::Normal:
       break;
@@ -52,6 +53,28 @@ constexpr uint64_t kMinWorldNodes = 20000;
 
 double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
 
+// `legal`, one card per run of cards equivalent for the seat that holds them: cards of a suit
+// with no card between them still out (`out`: cards not in its hand nor gone in a finished
+// trick). A run is kept as its `favoured` card if it holds it, else as its lowest.
+CardSet distinct_cards(CardSet legal, CardSet out, Card favoured = kNoCard) {
+  CardSet keep;
+  Card prev = kNoCard, kept = kNoCard;
+  for (const Card c : legal) {
+    const bool same =
+        prev != kNoCard && !c.is_joker() && !prev.is_joker() && c.suit() == prev.suit() &&
+        (out.bits() & ((uint64_t{1} << c.index()) - (uint64_t{2} << prev.index()))) == 0;
+    if (!same) {
+      if (kept != kNoCard) keep |= kept;
+      kept = c;
+    } else if (c == favoured) {
+      kept = c;
+    }
+    prev = c;
+  }
+  if (kept != kNoCard) keep |= kept;
+  return keep;
+}
+
 // Whether the bids already made say anything about the hands (made after looking at them).
 bool bids_informative(const PlayerView& v) {
   return !v.setup.blind_bidding && v.mode != OneCardMode::Blind &&
@@ -77,7 +100,7 @@ int first_bidder(const PlayerView& v) {
 // players (policy-based inference): the deal is replayed from its first bid, and each choice of
 // another seat counts 1 when the model makes it too, less when it does not.
 double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ExpertSettings& settings) {
+                         const ExpertSettings& settings, PlayerView& scratch) {
   Holdings start = w;
   const auto hands = hands_at_start(v, w);
   for (int p = 0; p < v.players; ++p) start[p] = hands[p];
@@ -101,7 +124,8 @@ double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings
       const Action actual = Action::bid(v.bids[q]);
       if (!st.is_legal(actual)) break;
       if (q != v.seat) {
-        const Action predicted = model.choose(rules, make_view(st, q));
+        make_view_into(st, q, scratch);
+        const Action predicted = model.choose(rules, scratch);
         if (predicted.kind() == ActionKind::Bid) {
           log_l -= settings.bid_miss / 10.0 * std::abs(predicted.bid_value() - v.bids[q]);
         }
@@ -119,7 +143,8 @@ double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings
     for (const PlayedCard& p : v.plays) {
       if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
       if (p.seat != v.seat && st.legal_cards().size() > 1) {
-        const Action predicted = model.choose(rules, make_view(st, p.seat));
+        make_view_into(st, p.seat, scratch);
+        const Action predicted = model.choose(rules, scratch);
         if (!(predicted == Action::play(p.card))) log_l += miss;
       }
       DealState::Undo u;
@@ -150,8 +175,9 @@ class ExpertBot final : public Bot {
     if (v.phase == Phase::Playing) {
       if (settings_.playing == PlaySearch::Solver) return play(rules, v);
       if (settings_.playing == PlaySearch::Rollouts) {
-        return v.own_hand.size() <= settings_.solver_cards ? play(rules, v)
-                                                           : rollout_play(rules, v);
+        const int held = v.own_hand.size();
+        if (held <= settings_.solver_cards) return play(rules, v);
+        return held <= settings_.epimc ? epimc_play(rules, v) : rollout_play(rules, v);
       }
     }
     if (v.phase == Phase::Bidding && !v.own_hand.empty()) {
@@ -239,7 +265,8 @@ class ExpertBot final : public Bot {
     for (int i = 0; i < draws; ++i) {
       if (!draw_world(k, rng_, w)) break;
       candidates_.push_back(w);
-      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_, settings_) : 1.0);
+      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_, settings_, scratch_)
+                               : 1.0);
     }
     if (candidates_.empty()) return out;
     if (!weigh) return candidates_;
@@ -367,8 +394,15 @@ class ExpertBot final : public Bot {
     DealState::Undo u;
     st.apply(first, u);
     for (int guard = 0; !st.done() && guard < 4 * kMaxPlays; ++guard) {
-      st.apply(model_->choose(rules, make_view(st, st.to_move())), u);
+      make_view_into(st, st.to_move(), scratch_);
+      st.apply(model_->choose(rules, scratch_), u);
     }
+    return end_value(rules, v, st, own, made);
+  }
+
+  // The seat's relative score at the end of deal `st`; `own` and `made` as in rollout().
+  double end_value(const Rules& rules, const PlayerView& v, const DealState& st, double* own,
+                   double* made) const {
     Values end{};
     // A hand thrown in after auctions without a bid scores nothing for anyone.
     const SolverGoals goals = st.thrown_in() ? SolverGoals{} : goals_for(rules, st);
@@ -388,6 +422,111 @@ class ExpertBot final : public Bot {
   // Card play by rollouts: each legal card in every sampled world, the model playing on.
   Action rollout_play(const Rules& rules, const PlayerView& v) {
     return rollout_choice(rules, v, settings_.worlds, card_key);
+  }
+
+  // EPIMC over rollouts (Arjonilla, Saffidine and Cazenave, 2024, with the model's rollouts as
+  // the leaves): each card is played in every world and the model plays the others up to the
+  // seat's next turn. There the seat's next card is searched too, but as the seat would choose
+  // it: one card for all the worlds that reached the same public cards in between (one of the
+  // seat's information sets), the one with the best sum over them. A card's value is the sum
+  // over its information sets of that best sum. Plain rollouts let the model choose the seat's
+  // next card (weaker than the seat); choosing it world by world would fuse strategies the seat
+  // cannot follow. Cards equivalent for the seat are searched once (distinct_cards).
+  Action epimc_play(const Rules& rules, const PlayerView& v) {
+    const CardSet deck = rules.deck_cards();
+    const int root = static_cast<int>(v.plays.size());
+    CardSet gone;  // the cards of the finished tricks
+    for (int i = 0; i < root - root % v.players; ++i) gone |= v.plays[static_cast<size_t>(i)].card;
+    CardSet legal;
+    for (const Action a : v.legal) legal |= a.card();
+    const Action preferred = heuristic_->choose(rules, v);
+    const CardSet out = deck - v.own_hand - gone;
+    const CardSet options = distinct_cards(legal, out, preferred.card());
+    const int next = std::max(1, distinct_cards(v.own_hand, out).size() - 1);
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, options.size() * next, settings_.worlds));
+    if (worlds.empty()) return preferred;
+    std::array<double, 64> sum{}, own{};
+    ActionList searched;
+    for (const Card card : options) {
+      const Action a = Action::play(card);
+      searched.push(a);
+      leaves_.clear();
+      for (const Holdings& w : worlds) leaves_.push_back(epimc_leaf(rules, v, w, a, deck));
+      // Worlds the seat cannot tell apart at its next turn share one card.
+      order_.resize(leaves_.size());
+      for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<uint32_t>(i);
+      std::sort(order_.begin(), order_.end(),
+                [this](uint32_t x, uint32_t y) { return leaves_[x].key < leaves_[y].key; });
+      const int k = card_key(a);
+      for (size_t i = 0; i < order_.size();) {
+        const Leaf& first = leaves_[order_[i]];
+        size_t j = i;
+        Leaf group;  // the sums over the information set
+        for (; j < order_.size() && leaves_[order_[j]].key == first.key; ++j) {
+          const Leaf& leaf = leaves_[order_[j]];
+          for (const Card b : leaf.next) {
+            group.value[b.index()] += leaf.value[b.index()];
+            group.own[b.index()] += leaf.own[b.index()];
+            group.made[b.index()] += leaf.made[b.index()];
+          }
+        }
+        Card best = first.next.lowest();
+        for (const Card b : first.next) {
+          if (group.value[b.index()] > group.value[best.index()] + 1e-9) best = b;
+        }
+        sum[k] += group.value[best.index()];
+        own[k] += group.own[best.index()];
+        made_[k] += group.made[best.index()];
+        i = j;
+      }
+    }
+    weigh(searched, sum, own, static_cast<int>(worlds.size()), card_key);
+    Action best = preferred;
+    for (const Action a : searched) {
+      if (sum[card_key(a)] > sum[card_key(best)] + 1e-9) best = a;
+    }
+    return best;
+  }
+
+  // One world's outcome at the seat's next turn (epimc_play): the public cards played since the
+  // searched card (hashed), and the rollout of each of the seat's distinct next cards; a deal
+  // that ends first has one "next card", the first card of the trick after the last.
+  struct Leaf {
+    uint64_t key = 0;
+    CardSet next;
+    std::array<double, 64> value{}, own{}, made{};
+  };
+
+  Leaf epimc_leaf(const Rules& rules, const PlayerView& v, const Holdings& w, Action a,
+                  CardSet deck) {
+    DealState st = build_world(v, w);
+    DealState::Undo u;
+    st.apply(a, u);
+    for (int guard = 0; !st.done() && st.to_move() != v.seat && guard < 4 * kMaxPlays; ++guard) {
+      make_view_into(st, st.to_move(), scratch_);
+      st.apply(model_->choose(rules, scratch_), u);
+    }
+    Leaf leaf;
+    for (int i = static_cast<int>(v.plays.size()) + 1; i < st.num_plays(); ++i) {
+      leaf.key = leaf.key * 0x100000001B3ull + static_cast<uint64_t>(st.play_at(i).index() + 1);
+    }
+    double* own = explaining_ ? leaf.own.data() : nullptr;
+    double* made = explaining_ ? leaf.made.data() : nullptr;
+    if (st.done()) {
+      leaf.next = CardSet(Card::from_index(0));
+      leaf.value[0] = end_value(rules, v, st, own, made);
+      return leaf;
+    }
+    CardSet table;
+    for (int i = 0; i < st.trick_size(); ++i) table |= st.trick_card(i);
+    leaf.next = distinct_cards(st.legal_cards(), deck - st.hand(v.seat) - (st.played() - table));
+    for (const Card b : leaf.next) {
+      const int i = b.index();
+      leaf.value[i] = rollout(rules, v, st, Action::play(b), own ? own + i : nullptr,
+                              made ? made + i : nullptr);
+    }
+    return leaf;
   }
 
   // Any other phase by rollouts (the Israeli auction and passing, Call-Ace contracts, trump,
@@ -505,6 +644,9 @@ class ExpertBot final : public Bot {
   Solver solver_;
   std::vector<Holdings> candidates_;
   std::vector<double> weights_;
+  PlayerView scratch_;           // the model's view in playouts, its storage kept
+  std::vector<Leaf> leaves_;     // epimc_play: one per world
+  std::vector<uint32_t> order_;  // ... sorted by information set
   bool explaining_ = false;
   std::vector<Weighed> weighed_;
   int weighed_worlds_ = 0;
@@ -515,15 +657,17 @@ class ExpertBot final : public Bot {
 
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
-  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
-                     "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss"},
-                    error);
+  params.check_keys(
+      {"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing", "rivalry",
+       "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc"},
+      error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
   s.steps = static_cast<uint64_t>(
                 params.get_int("steps", static_cast<int>(s.steps / 1000), 1, 1000000, error)) *
             1000;
   s.others = params.get_int("others", s.others, 0, 1, error) != 0;
+  s.epimc = params.get_int("epimc", s.epimc, 0, kMaxTricks, error);
   s.solver_cards = params.get_int("solver_cards", s.solver_cards, 0, kMaxTricks, error);
   s.rivalry = params.get_int("rivalry", s.rivalry, 0, 100, error);
   s.playing =

@@ -9,7 +9,8 @@
 //    the hook included; the bid with the best mean score wins;
 //  - card play: the same rollouts for each legal card; with `solver_cards` cards or fewer in
 //    hand, the open-card solver (ai/solver.h) scores each card in every world instead
-//    (perfect-information Monte Carlo);
+//    (perfect-information Monte Carlo); with `epimc` cards or fewer, EPIMC: the seat's own next
+//    card is searched too, one card per information set of the seat's, before the rollouts;
 //  - the score of an outcome is the seat's own less `rivalry` percent of the others' mean: a
 //    game is won against the other players (Call-Ace goals already oppose the sides);
 //  - the other phases (one-card mode, zero play, the Israeli auction and card passing, Call-Ace
@@ -51,7 +52,12 @@ struct ExpertSettings {
   int min_worlds = 6;    // worlds the solver solves even past its node budget
   uint64_t node_budget = 1500000;  // solver nodes per decision, after min_worlds
   bool others = false;             // the other phases by rollouts too (else the heuristic's)
-  int rivalry = 50;                // percent of the others' mean score taken off its own score
+  // EPIMC: with this many cards in hand or fewer (and more than solver_cards), card play also
+  // searches the seat's own next card: the model plays the others up to the seat's next turn,
+  // and there one card is chosen for all the worlds the seat cannot tell apart (the same cards
+  // played in between), each world's card played out by rollout. 0: off.
+  int epimc = 6;
+  int rivalry = 50;  // percent of the others' mean score taken off its own score
   // The weighting: a world's likelihood is multiplied by play_miss percent for each card another
   // seat played that the model would not have, and by exp(-bid_miss / 10) per trick of
   // difference between each bid made and the model's.

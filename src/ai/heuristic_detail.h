@@ -31,6 +31,49 @@ inline CardSet above(CardSet set, Card c) {
   return set.of_suit(c.suit()) & CardSet(higher);
 }
 
+// One suit's part of a trick estimate (estimate_hand): its cards highest first with their
+// chances, the rounds of it others may lead after the hand runs out (a side suit), and the
+// place of its first trump without a trick of its own (-1: none).
+struct SuitPart {
+  int count = 0;
+  std::array<Card, kNumRanks> cards;
+  std::array<double, kNumRanks> p;
+  double ruff_rounds = 0;
+  int first_spare = -1;
+};
+
+// What every suit's part of an estimate shares: the context's counts, and the hand's size `n`.
+struct EstimateShared {
+  int u = 0;          // unknown cards
+  int k = 0;          // of them in the other hands
+  int opponents = 1;  // the other seats
+  int k1 = 0;         // one opponent's cards
+  bool trumps = false;
+  double has_trump = 0;  // the chance that an opponent holds a trump
+  double ruff_will = 0;
+  int n = 0;
+  double gift = 0;
+  double access = 0;
+};
+
+// estimate_hand(hand - c, ctx) for any card c of `hand`, the same to the last bit, but working
+// out only c's suit afresh: card play weighs what the cards kept would take for each card it
+// might play, and the model's card play is most of the expert's rollouts.
+class HandsWithout {
+ public:
+  HandsWithout(CardSet hand, const EstimateContext& ctx);
+  TrickEstimate without(Card c) const;
+
+ private:
+  CardSet hand_;
+  EstimateContext ctx_;
+  EstimateShared shared_;                  // for a hand one card shorter
+  std::array<SuitPart, kNumSuits> whole_;  // each suit of `hand`, in a hand one card shorter
+};
+
+// poisson_binomial into `dist` (n + 1 values), with no allocation.
+void poisson_binomial_into(const double* probs, int n, double* dist);
+
 // Without trump the others run the suits a hand cannot stop (no ace, no guarded king, no queen
 // with two guards), and the hand throws cards on them: the tricks a no-trump estimate should
 // give up for it.

@@ -147,105 +147,115 @@ EstimateContext deal_context(CardSet hand, Suit trump, int players, int cards, C
   return ctx;
 }
 
-TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
-  TrickEstimate e;
-  const int u = ctx.unknown.size();
-  const int k = std::clamp(ctx.others_cards, 0, u);
-  const int opponents = std::max(ctx.players - 1, 1);
-  const int k1 = std::clamp((k + opponents / 2) / opponents, 0, u);  // one opponent's cards
-  const bool trumps = ctx.trump != Suit::None;
+namespace {
 
-  const CardSet jokers = hand & CardSet::jokers();
+using heuristic::SuitPart;
+
+using Shared = heuristic::EstimateShared;
+
+Shared make_shared(int n, const EstimateContext& ctx) {
+  Shared sh;
+  sh.u = ctx.unknown.size();
+  sh.k = std::clamp(ctx.others_cards, 0, sh.u);
+  sh.opponents = std::max(ctx.players - 1, 1);
+  sh.k1 = std::clamp((sh.k + sh.opponents / 2) / sh.opponents, 0, sh.u);
+  sh.trumps = ctx.trump != Suit::None;
+  // An opponent void in a suit ruffs when it holds a trump.
+  const int unknown_trumps = sh.trumps ? ctx.unknown.of_suit(ctx.trump).size() : 0;
+  sh.has_trump = sh.trumps ? 1 - none_drawn(sh.u, sh.k1, unknown_trumps) : 0;
+  sh.ruff_will = ctx.must_trump ? 1.0 : kRuffWill;
+  sh.n = n;
+  sh.gift = kGift * std::min(1.0, (n - 1) / 6.0);
+  sh.access = n >= 5 ? 1.0 : 1.0 - 0.25 * (5 - n) / 3.0;
+  return sh;
+}
+
+SuitPart suit_part(CardSet mine, Suit s, const Shared& sh, const EstimateContext& ctx) {
+  SuitPart part;
+  const int u = sh.u, k = sh.k, k1 = sh.k1, opponents = sh.opponents;
+  const bool trumps = sh.trumps;
+  const CardSet out = ctx.unknown.of_suit(s);
+  const int length = mine.size();
+  const int o = out.size();
+  const bool is_trump = s == ctx.trump;
+  const double long_factor = is_trump ? kLongTrump : trumps ? kLongSide : kLongNoTrump;
+  // hyper_cdf(u, k1, o, r), summed once per suit as r grows (the same sums, in the same order).
+  std::array<double, heuristic::kMaxCards + 1> cdf;
+  double cdf_sum = 0;
+  int cdf_known = 0;
+  const auto cdf_at = [&](int r) {
+    if (r < 0) return 0.0;
+    r = std::min(r, heuristic::kMaxCards);
+    for (; cdf_known <= r; ++cdf_known) {
+      cdf_sum += hyper_pmf(u, k1, o, cdf_known);
+      cdf[cdf_known] = std::min(cdf_sum, 1.0);
+    }
+    return cdf[r];
+  };
+  // The chance that every opponent holds at most r cards of the suit.
+  const auto all_at_most = [&](int r) { return heuristic::int_pow(cdf_at(r), opponents); };
+  // The chance that the suit survives `rounds` rounds without a ruff.
+  const auto unruffed = [&](int rounds) {
+    if (is_trump || !trumps) return 1.0;
+    const double short_one = cdf_at(rounds - 1);
+    return heuristic::int_pow(1 - short_one * sh.has_trump * sh.ruff_will, opponents);
+  };
+  if (!is_trump && trumps) {
+    // Rounds of the suit others may lead after this hand has run out of it.
+    const double expected = static_cast<double>(o) * k1 / std::max(u, 1);
+    const double longest = expected + (opponents > 1 ? 0.8 * std::sqrt(expected) : 0);
+    part.ruff_rounds = std::max(0.0, std::min(longest, static_cast<double>(sh.n)) - length) * 0.5;
+  }
+  int i = 0;
+  for (uint32_t b = mine.suit_bits(s); b != 0; ++i) {
+    const int r = 31 - std::countl_zero(b);
+    b &= ~(uint32_t{1} << r);
+    const Card c(s, static_cast<Rank>(r));
+    const int higher = heuristic::above(ctx.unknown, c).size();
+    double p = 0;
+    const int wait = length - 1 - i;  // small cards to play while higher ones fall
+    const auto& guarded = is_trump ? kProtectedTrump : kProtected;
+    const int most = is_trump ? higher : std::min(higher, wait);
+    for (int j = 0; j <= most && j < static_cast<int>(guarded.size()); ++j) {
+      p += hyper_pmf(u, k, higher, j) * guarded[j] * unruffed(i + j + 1);
+    }
+    if (i > 0) p = std::max(p, all_at_most(i) * long_factor * unruffed(i + 1));
+    if (!trumps && higher > 0) p *= kNoTrumpDoubtful;
+    if (!is_trump && o > 0) p += (1 - p) * sh.gift * (o - higher) / o;
+    // In a short deal a side card wins only if its suit is led while it is still held.
+    if (!is_trump) p *= sh.access;
+    if (is_trump && part.first_spare < 0 && p < 0.5) part.first_spare = part.count;
+    part.cards[part.count] = c;
+    part.p[part.count++] = p;
+  }
+  return part;
+}
+
+// The estimate of a hand of `sh.n` cards holding `jokers` and the suits' `parts` (spades first).
+TrickEstimate combine(CardSet jokers, const std::array<const SuitPart*, kNumSuits>& parts,
+                      const Shared& sh, const EstimateContext& ctx) {
+  TrickEstimate e;
   for (Card c : jokers) {
     if (e.count < static_cast<int>(e.cards.size())) {
       e.cards[e.count] = c;
       // A lone joker takes the last trick only if it leads it.
       const double alone = ctx.order == 0 ? 1.0 : ctx.order > 0 ? 0.0 : 1.0 / ctx.players;
-      e.p[e.count++] = hand.size() == 1 ? alone : kJoker;
+      e.p[e.count++] = sh.n == 1 ? alone : kJoker;
     }
   }
-  if (hand.size() == 1 && jokers.empty()) {
-    const Card c = hand.lowest();
-    e.cards[0] = c;
-    e.p[0] = one_card(c, ctx, u, k);
-    e.count = 1;
-    e.mean = e.p[0];
-    return e;
-  }
-
-  // An opponent void in a suit ruffs when it holds a trump.
-  const int unknown_trumps = trumps ? ctx.unknown.of_suit(ctx.trump).size() : 0;
-  const double has_trump = trumps ? 1 - none_drawn(u, k1, unknown_trumps) : 0;
-  const double ruff_will = ctx.must_trump ? 1.0 : kRuffWill;
-
-  const int n = hand.size();
-  const double gift = kGift * std::min(1.0, (n - 1) / 6.0);
-  const double access = n >= 5 ? 1.0 : 1.0 - 0.25 * (5 - n) / 3.0;
   int first_spare = -1;  // where the trumps without a trick of their own start in e.cards
   double ruff_rounds = 0;
   for (int si = 3; si >= 0; --si) {
-    const Suit s = static_cast<Suit>(si);
-    const CardSet mine = hand.of_suit(s);
-    const CardSet out = ctx.unknown.of_suit(s);
-    const int length = mine.size();
-    const int o = out.size();
-    const bool is_trump = s == ctx.trump;
-    const double long_factor = is_trump ? kLongTrump : trumps ? kLongSide : kLongNoTrump;
-    // hyper_cdf(u, k1, o, r), summed once per suit as r grows (the same sums, in the same order).
-    std::array<double, heuristic::kMaxCards + 1> cdf;
-    double cdf_sum = 0;
-    int cdf_known = 0;
-    const auto cdf_at = [&](int r) {
-      if (r < 0) return 0.0;
-      r = std::min(r, heuristic::kMaxCards);
-      for (; cdf_known <= r; ++cdf_known) {
-        cdf_sum += hyper_pmf(u, k1, o, cdf_known);
-        cdf[cdf_known] = std::min(cdf_sum, 1.0);
-      }
-      return cdf[r];
-    };
-    // The chance that every opponent holds at most r cards of the suit.
-    const auto all_at_most = [&](int r) { return heuristic::int_pow(cdf_at(r), opponents); };
-    // The chance that the suit survives `rounds` rounds without a ruff.
-    const auto unruffed = [&](int rounds) {
-      if (is_trump || !trumps) return 1.0;
-      const double short_one = cdf_at(rounds - 1);
-      return heuristic::int_pow(1 - short_one * has_trump * ruff_will, opponents);
-    };
-    if (!is_trump && trumps) {
-      // Rounds of the suit others may lead after this hand has run out of it.
-      const double expected = static_cast<double>(o) * k1 / std::max(u, 1);
-      const double longest = expected + (opponents > 1 ? 0.8 * std::sqrt(expected) : 0);
-      ruff_rounds +=
-          std::max(0.0, std::min(longest, static_cast<double>(hand.size())) - length) * 0.5;
-    }
-    int i = 0;
-    for (uint32_t b = mine.suit_bits(s); b != 0; ++i) {
-      const int r = 31 - std::countl_zero(b);
-      b &= ~(uint32_t{1} << r);
-      const Card c(s, static_cast<Rank>(r));
-      const int higher = heuristic::above(ctx.unknown, c).size();
-      double p = 0;
-      const int wait = length - 1 - i;  // small cards to play while higher ones fall
-      const auto& guarded = is_trump ? kProtectedTrump : kProtected;
-      const int most = is_trump ? higher : std::min(higher, wait);
-      for (int j = 0; j <= most && j < static_cast<int>(guarded.size()); ++j) {
-        p += hyper_pmf(u, k, higher, j) * guarded[j] * unruffed(i + j + 1);
-      }
-      if (i > 0) p = std::max(p, all_at_most(i) * long_factor * unruffed(i + 1));
-      if (!trumps && higher > 0) p *= kNoTrumpDoubtful;
-      if (!is_trump && o > 0) p += (1 - p) * gift * (o - higher) / o;
-      // In a short deal a side card wins only if its suit is led while it is still held.
-      if (!is_trump) p *= access;
-      if (is_trump && first_spare < 0 && p < 0.5) first_spare = e.count;
-      if (e.count < static_cast<int>(e.cards.size())) {
-        e.cards[e.count] = c;
-        e.p[e.count++] = p;
-      }
+    const SuitPart& part = *parts[static_cast<size_t>(si)];
+    if (static_cast<Suit>(si) != ctx.trump && sh.trumps) ruff_rounds += part.ruff_rounds;
+    if (part.first_spare >= 0 && first_spare < 0) first_spare = e.count + part.first_spare;
+    for (int i = 0; i < part.count && e.count < static_cast<int>(e.cards.size()); ++i) {
+      e.cards[e.count] = part.cards[i];
+      e.p[e.count++] = part.p[i];
     }
   }
   // Spare trumps ruff the short side suits, lowest trumps first.
-  if (trumps && first_spare >= 0) {
+  if (sh.trumps && first_spare >= 0) {
     for (int i = e.count - 1; i >= first_spare && ruff_rounds > 0; --i) {
       if (e.cards[i].suit() != ctx.trump || e.p[i] >= 0.5) continue;
       const double chance = std::min(1.0, ruff_rounds) * kRuffChance;
@@ -256,6 +266,61 @@ TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
   for (int i = 0; i < e.count; ++i) e.mean += e.p[i];
   return e;
 }
+
+// A hand of one card, no joker: one_card() decides.
+TrickEstimate single_card(Card c, const EstimateContext& ctx) {
+  TrickEstimate e;
+  const int u = ctx.unknown.size();
+  e.cards[0] = c;
+  e.p[0] = one_card(c, ctx, u, std::clamp(ctx.others_cards, 0, u));
+  e.count = 1;
+  e.mean = e.p[0];
+  return e;
+}
+
+}  // namespace
+
+TrickEstimate estimate_hand(CardSet hand, const EstimateContext& ctx) {
+  const CardSet jokers = hand & CardSet::jokers();
+  if (hand.size() == 1 && jokers.empty()) return single_card(hand.lowest(), ctx);
+  const Shared sh = make_shared(hand.size(), ctx);
+  std::array<SuitPart, kNumSuits> parts;
+  std::array<const SuitPart*, kNumSuits> ptrs{};
+  for (int si = 0; si < kNumSuits; ++si) {
+    const Suit s = static_cast<Suit>(si);
+    parts[static_cast<size_t>(si)] = suit_part(hand.of_suit(s), s, sh, ctx);
+    ptrs[static_cast<size_t>(si)] = &parts[static_cast<size_t>(si)];
+  }
+  return combine(jokers, ptrs, sh, ctx);
+}
+
+namespace heuristic {
+
+HandsWithout::HandsWithout(CardSet hand, const EstimateContext& ctx) : hand_(hand), ctx_(ctx) {
+  if (hand.size() < 2) return;
+  shared_ = make_shared(hand.size() - 1, ctx);
+  for (int si = 0; si < kNumSuits; ++si) {
+    const Suit s = static_cast<Suit>(si);
+    whole_[static_cast<size_t>(si)] = suit_part(hand.of_suit(s), s, shared_, ctx);
+  }
+}
+
+TrickEstimate HandsWithout::without(Card c) const {
+  const CardSet rest = hand_ - c;
+  const CardSet jokers = rest & CardSet::jokers();
+  if (rest.size() <= 1) return estimate_hand(rest, ctx_);
+  const Shared& sh = shared_;
+  std::array<const SuitPart*, kNumSuits> ptrs{};
+  for (size_t si = 0; si < kNumSuits; ++si) ptrs[si] = &whole_[si];
+  SuitPart changed;
+  if (!c.is_joker()) {
+    changed = suit_part(rest.of_suit(c.suit()), c.suit(), sh, ctx_);
+    ptrs[static_cast<size_t>(c.suit())] = &changed;
+  }
+  return combine(jokers, ptrs, sh, ctx_);
+}
+
+}  // namespace heuristic
 
 double estimate_tricks(CardSet hand, const EstimateContext& ctx) {
   return estimate_hand(hand, ctx).mean;
@@ -287,14 +352,23 @@ double estimate_tricks_visible(const std::array<CardSet, kMaxPlayers>& visible, 
   return static_cast<double>(wins) / unknown.size();
 }
 
-std::vector<double> poisson_binomial(const double* probs, int n) {
-  std::vector<double> dist(static_cast<size_t>(n) + 1, 0.0);
+namespace heuristic {
+
+void poisson_binomial_into(const double* probs, int n, double* dist) {
+  std::fill(dist, dist + n + 1, 0.0);
   dist[0] = 1;
   for (int i = 0; i < n; ++i) {
     const double p = std::clamp(probs[i], 0.0, 1.0);
     for (int k = i + 1; k >= 1; --k) dist[k] = dist[k] * (1 - p) + dist[k - 1] * p;
     dist[0] *= 1 - p;
   }
+}
+
+}  // namespace heuristic
+
+std::vector<double> poisson_binomial(const double* probs, int n) {
+  std::vector<double> dist(static_cast<size_t>(n) + 1, 0.0);
+  heuristic::poisson_binomial_into(probs, n, dist.data());
   return dist;
 }
 

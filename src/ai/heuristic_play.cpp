@@ -301,6 +301,14 @@ Action choose_play(const Rules& rules, const PlayerView& v, Reasons* why) {
   const bool partner_winning = team && k.winner >= 0 && side_of(v, k.winner) > 0;
 
   std::array<double, 21> probs{};
+  std::array<double, 22> dist{};
+  const HandsWithout kept(k.hand, context);
+  // The target's value of each number of tricks still to take (the cards kept and this trick).
+  std::array<double, 22> value{};
+  if (!team) {
+    const int most = std::min(k.hand.size() + 1, static_cast<int>(value.size()) - 1);
+    for (int x = 0; x <= most; ++x) value[x] = target.value(target.won + x);
+  }
   Action best = v.legal.items[0];
   double best_utility = -1e300;
   for (Action a : v.legal) {
@@ -317,7 +325,7 @@ Action choose_play(const Rules& rules, const PlayerView& v, Reasons* why) {
     }
     // What the cards kept would take afterwards (judged as a hand of their own: the card played
     // no longer stands above or in front of them).
-    const TrickEstimate future = estimate_hand(k.hand - c, context);
+    const TrickEstimate future = kept.without(c);
     double utility = 0;
     if (team) {
       utility = hold + future.mean;
@@ -327,8 +335,8 @@ Action choose_play(const Rules& rules, const PlayerView& v, Reasons* why) {
       for (int i = 0; i < future.count && n < static_cast<int>(probs.size()); ++i) {
         probs[n++] = future.p[i];
       }
-      const std::vector<double> dist = poisson_binomial(probs.data(), n);
-      for (int x = 0; x <= n; ++x) utility += dist[x] * target.value(target.won + x);
+      poisson_binomial_into(probs.data(), n, dist.data());
+      for (int x = 0; x <= n; ++x) utility += dist[x] * value[x];
     }
     utility -= kTieBreak * (c.is_joker() ? 13 : static_cast<int>(c.rank()));
     if (why) why->push_back(describe(c, hold, utility));

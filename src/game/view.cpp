@@ -88,6 +88,26 @@ bool taker_visible(const DealState& s, int seat, Action a, int viewer) {
 
 PlayerView make_view(const DealState& s, int seat) {
   PlayerView v;
+  make_view_into(s, seat, v);
+  return v;
+}
+
+void make_view_into(const DealState& s, int seat, PlayerView& v) {
+  {
+    // Everything back to its default but the lists' storage.
+    std::vector<PlayedCard> plays = std::move(v.plays);
+    std::vector<CardSet> passed = std::move(v.passed), received = std::move(v.received);
+    std::vector<SeatAction> history = std::move(v.history);
+    v = PlayerView{};
+    plays.clear();
+    passed.clear();
+    received.clear();
+    history.clear();
+    v.plays = std::move(plays);
+    v.passed = std::move(passed);
+    v.received = std::move(received);
+    v.history = std::move(history);
+  }
   v.setup = s.public_setup();
   v.seat = seat;
   v.players = s.players();
@@ -129,7 +149,6 @@ PlayerView make_view(const DealState& s, int seat) {
     }
     if (s.phase() == Phase::Passing) v.choosing = s.passed(s.auction().round, seat);
   }
-  return v;
 }
 
 PlayerView public_view(const DealState& s) {

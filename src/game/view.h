@@ -68,6 +68,10 @@ struct PlayerView {
 
 PlayerView make_view(const DealState& state, int seat);
 
+// make_view into `view`, whose lists keep their storage: a search that builds a view for each
+// decision of its playouts allocates nothing once they have grown.
+void make_view_into(const DealState& state, int seat, PlayerView& view);
+
 // What every seat may see (a spectator's view, seat -1): a hand only where its owner and every
 // other seat see it (exposed hands; never a forehead card), the kitty cards turned up for all,
 // the partner once everyone knows it, and no legal actions.
