@@ -35,7 +35,11 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   EXPECT_EQ(expert("expert")->name(), "expert:normal");
   EXPECT_EQ(expert("expert:hard")->name(), "expert:hard");
   EXPECT_EQ(expert("expert:easy:worlds=3")->name(), "expert:easy:worlds=3");
+  EXPECT_EQ(expert("expert:epimc=4:epimc_steps=100")->name(),
+            "expert:normal:epimc=4:epimc_steps=100");
   std::string error;
+  EXPECT_FALSE(make_bot("expert:epimc=99", error));
+  EXPECT_NE(error.find("epimc"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:worlds=0", error));
   EXPECT_NE(error.find("worlds"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:depth=2", error));

@@ -29,6 +29,7 @@ ExpertSettings expert_settings(Level level) {
       s.worlds = 1000;
       s.bid_worlds = 500;
       s.steps = 600000;
+      s.epimc_steps = 1500000;
       s.min_worlds = 16;
       s.node_budget = 8000000;
       break;
@@ -36,6 +37,7 @@ ExpertSettings expert_settings(Level level) {
       s.worlds = 3000;
       s.bid_worlds = 1500;
       s.steps = 3000000;
+      s.epimc_steps = 7500000;
       s.min_worlds = 48;
       s.node_budget = 40000000;
       break;
@@ -378,11 +380,12 @@ class ExpertBot final : public Bot {
   // How many worlds a rollout decision affords within its budget of model decisions: each world
   // costs one playout of the rest of the deal per option, and weighing it replays the deal so
   // far `oversample` times over. Deterministic, so a seed still replays a game.
-  int affordable_worlds(const PlayerView& v, int options, int wanted) const {
+  int affordable_worlds(const PlayerView& v, int options, int wanted, uint64_t steps = 0) const {
+    if (steps == 0) steps = settings_.steps;
     const int64_t played = static_cast<int64_t>(v.plays.size());
     const int64_t rest = int64_t{v.players} * v.cards - played + v.players;
     const int64_t per_world = options * rest + settings_.oversample * (played + v.players);
-    const int64_t can = static_cast<int64_t>(settings_.steps) / std::max<int64_t>(per_world, 1);
+    const int64_t can = static_cast<int64_t>(steps) / std::max<int64_t>(per_world, 1);
     return static_cast<int>(std::clamp<int64_t>(can, std::min(kMinRolloutWorlds, wanted), wanted));
   }
 
@@ -443,8 +446,9 @@ class ExpertBot final : public Bot {
     const CardSet out = deck - v.own_hand - gone;
     const CardSet options = distinct_cards(legal, out, preferred.card());
     const int next = std::max(1, distinct_cards(v.own_hand, out).size() - 1);
-    const std::vector<Holdings> worlds =
-        sample(rules, v, affordable_worlds(v, options.size() * next, settings_.worlds));
+    const std::vector<Holdings> worlds = sample(
+        rules, v,
+        affordable_worlds(v, options.size() * next, settings_.worlds, settings_.epimc_steps));
     if (worlds.empty()) return preferred;
     std::array<double, 64> sum{}, own{};
     ActionList searched;
@@ -659,7 +663,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   ExpertSettings s = expert_settings(params.level);
   params.check_keys(
       {"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing", "rivalry",
-       "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc"},
+       "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc", "epimc_steps"},
       error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -668,6 +672,9 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
             1000;
   s.others = params.get_int("others", s.others, 0, 1, error) != 0;
   s.epimc = params.get_int("epimc", s.epimc, 0, kMaxTricks, error);
+  s.epimc_steps = static_cast<uint64_t>(params.get_int(
+                      "epimc_steps", static_cast<int>(s.epimc_steps / 1000), 0, 1000000, error)) *
+                  1000;
   s.solver_cards = params.get_int("solver_cards", s.solver_cards, 0, kMaxTricks, error);
   s.rivalry = params.get_int("rivalry", s.rivalry, 0, 100, error);
   s.playing =

@@ -10,7 +10,8 @@
 //  - card play: the same rollouts for each legal card; with `solver_cards` cards or fewer in
 //    hand, the open-card solver (ai/solver.h) scores each card in every world instead
 //    (perfect-information Monte Carlo); with `epimc` cards or fewer, EPIMC: the seat's own next
-//    card is searched too, one card per information set of the seat's, before the rollouts;
+//    card is searched too, one card per information set of the seat's, before the rollouts
+//    (with a budget of its own, `epimc_steps`);
 //  - the score of an outcome is the seat's own less `rivalry` percent of the others' mean: a
 //    game is won against the other players (Call-Ace goals already oppose the sides);
 //  - the other phases (one-card mode, zero play, the Israeli auction and card passing, Call-Ace
@@ -44,7 +45,7 @@ enum class PlaySearch : uint8_t { Heuristic = 0, Solver = 1, Rollouts = 2 };
 struct ExpertSettings {
   int worlds = 300;        // worlds per card decision, at most
   int bid_worlds = 200;    // worlds per bidding decision, at most
-  uint64_t steps = 60000;  // model decisions a rollout decision may spend (fewer worlds if so)
+  uint64_t steps = 50000;  // model decisions a rollout decision may spend (fewer worlds if so)
   int oversample = 4;      // worlds drawn per world used, for the weighting
   BidSearch bidding = BidSearch::Rollouts;
   PlaySearch playing = PlaySearch::Rollouts;
@@ -57,6 +58,10 @@ struct ExpertSettings {
   // and there one card is chosen for all the worlds the seat cannot tell apart (the same cards
   // played in between), each world's card played out by rollout. 0: off.
   int epimc = 6;
+  // The model decisions an EPIMC decision may spend (0: `steps`). Its worlds cost a playout per
+  // pair of cards, so more would pay (docs/strength.md), but at `normal` the slowest decisions
+  // of 13-card deals would then pass 100 ms.
+  uint64_t epimc_steps = 0;
   int rivalry = 50;  // percent of the others' mean score taken off its own score
   // The weighting: a world's likelihood is multiplied by play_miss percent for each card another
   // seat played that the model would not have, and by exp(-bid_miss / 10) per trick of
