@@ -40,6 +40,8 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   std::string error;
   EXPECT_FALSE(make_bot("expert:epimc=99", error));
   EXPECT_NE(error.find("epimc"), std::string::npos) << error;
+  EXPECT_FALSE(make_bot("expert:bid_cards=-1", error));
+  EXPECT_NE(error.find("bid_cards"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:worlds=0", error));
   EXPECT_NE(error.find("worlds"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:depth=2", error));
@@ -180,6 +182,41 @@ void expect_same_game(const char* spec) {
     }
   }
   EXPECT_EQ(runs[0], runs[1]);
+}
+
+// The share of the sampled worlds in which `bid` makes the contract, read from explain().
+double made_share(const std::string& why, int bid) {
+  const std::string head = "bid " + std::to_string(bid) + ":";
+  const size_t at = why.find(head);
+  const size_t pct = why.find("makes the bid in ", at);
+  if (at == std::string::npos || pct == std::string::npos) return -1;
+  return std::stod(why.substr(pct + 17));
+}
+
+// A one-card Oh Hell deal, clubs trump, seat 2 dealing: seat 3 has bid 1, so under the model it
+// holds a card likely to win; seat 0, with the QC, wins the trick less often where that bid is
+// believed more (bid_cards sharpens the weighting in small deals; 0 leaves it as at 8 cards).
+TEST(ExpertBot, OneCardBidsWeighTheEarlierBidsHarder) {
+  Rules r = *make_preset("oh-hell", 4);
+  ASSERT_EQ(set_option(r, "schedule=1"), "");
+  Match m(r, names(4), 2);
+  Hands h{};
+  h[0] = cards("QC");
+  h[1] = cards("2D");
+  h[2] = cards("3D");
+  h[3] = cards("AC");
+  ASSERT_EQ(m.deal_given(h, *parse_card("9C")), "");
+  m.apply(Action::bid(1));
+  ASSERT_EQ(m.view(0).to_move, 0);
+  std::array<double, 2> share{};
+  for (int i = 0; i < 2; ++i) {
+    const auto bot = expert(i == 0 ? "expert:bid_cards=0" : "expert");
+    bot->new_deal(11);
+    const std::string why = bot->explain(r, m.view(0));
+    share[i] = made_share(why, 1);
+    ASSERT_GE(share[i], 0) << why;
+  }
+  EXPECT_LT(share[1] + 5, share[0]) << "soft " << share[0] << "%, sharp " << share[1] << "%";
 }
 
 // The same seed gives the same game, action for action (EPIMC's too), every action legal.

@@ -129,7 +129,10 @@ double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings
         make_view_into(st, q, scratch);
         const Action predicted = model.choose(rules, scratch);
         if (predicted.kind() == ActionKind::Bid) {
-          log_l -= settings.bid_miss / 10.0 * std::abs(predicted.bid_value() - v.bids[q]);
+          // A trick of difference says more about a small hand (see bid_cards).
+          const double sharpen =
+              std::max(1.0, static_cast<double>(settings.bid_cards) / std::max(1, v.cards));
+          log_l -= sharpen * settings.bid_miss / 10.0 * std::abs(predicted.bid_value() - v.bids[q]);
         }
       }
       DealState::Undo u;
@@ -661,10 +664,10 @@ class ExpertBot final : public Bot {
 
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
-  params.check_keys(
-      {"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing", "rivalry",
-       "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc", "epimc_steps"},
-      error);
+  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
+                     "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc",
+                     "epimc_steps", "bid_cards"},
+                    error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
   s.steps = static_cast<uint64_t>(
@@ -688,6 +691,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.oversample = params.get_int("oversample", s.oversample, 1, 100, error);
   s.play_miss = params.get_int("play_miss", s.play_miss, 1, 100, error);
   s.bid_miss = params.get_int("bid_miss", s.bid_miss, 0, 1000, error);
+  s.bid_cards = params.get_int("bid_cards", s.bid_cards, 0, kMaxTricks, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

@@ -68,6 +68,11 @@ struct ExpertSettings {
   // difference between each bid made and the model's.
   int play_miss = 20;
   int bid_miss = 15;
+  // In deals of fewer cards than this, the bid penalty grows as bid_cards / cards: a trick of
+  // difference is a larger part of a small hand, and in a one-card deal a bid of 1 rather than 0
+  // says all the model would (one-card deals, 3000 sets: +0.065 points a deal in romanian and
+  // +0.07 in oh-hell; docs/strength.md). 0: the same penalty at every size.
+  int bid_cards = 8;
 };
 
 ExpertSettings expert_settings(Level level);
