@@ -238,6 +238,10 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
   }
   EXPECT_GE(ext["max_decision_ms"].get<double>(), ext["mean_decision_ms"].get<double>());
   EXPECT_EQ(ext["ci95"].size(), 2u);
+  ASSERT_EQ(ext["set_means"].size(), 10u);
+  double sum = 0;
+  for (const auto& x : ext["set_means"]) sum += x.get<double>();
+  EXPECT_NEAR(sum / 10, ext["mean_points"].get<double>(), 1e-9);
   EXPECT_EQ(j["results"][1]["positions"], nlohmann::json({1, 2, 3}));
   EXPECT_TRUE(j["results"][1]["engine"].is_null());
   EXPECT_EQ(j["difference"]["first"], kFirstLegal);

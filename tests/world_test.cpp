@@ -6,6 +6,7 @@
 
 #include "ai/world.h"
 #include "game/match.h"
+#include "real_holdings.h"
 #include "rules/presets.h"
 
 namespace whist {
@@ -16,20 +17,6 @@ int deals_per_preset() {
     return std::max(20, std::atoi(env) / 100);
   }
   return 1500;
-}
-
-// The real holdings of a deal in progress, in the sampler's terms.
-Holdings real_holdings(const Match& m) {
-  const DealState& s = m.state();
-  Holdings h{};
-  CardSet dealt = s.call().kitty;
-  for (int p = 0; p < s.players(); ++p) {
-    h[p] = s.hand(p);
-    dealt |= s.hand(p);
-  }
-  h[kKittyHolder] = s.call().kitty;
-  h[kStockHolder] = m.rules().deck_cards() - dealt - s.played();
-  return h;
 }
 
 // The world's view of `seat`, with the parts a world does not rebuild (Israeli passing rounds,

@@ -175,7 +175,10 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                        {"bid_accuracy", number_or_null(accuracy(s))},
                        {"decisions", s.decisions},
                        {"mean_decision_ms", mean_ms(s)},
-                       {"max_decision_ms", 1000.0 * s.slowest_seconds}});
+                       {"max_decision_ms", 1000.0 * s.slowest_seconds},
+                       // Each set's mean, in the sets' order: two runs with the same seed deal
+                       // the same cards, so these pair them (scripts/arena-pair).
+                       {"set_means", s.set_means}});
   }
   Json differences = Json::array();
   for (const SpecDifference& d : rep.differences) {

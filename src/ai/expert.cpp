@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/heuristic.h"
+#include "ai/inference.h"
 #include "ai/solver.h"
 #include "ai/world.h"
 #include "rules/scoring.h"
@@ -77,12 +78,6 @@ CardSet distinct_cards(CardSet legal, CardSet out, Card favoured = kNoCard) {
   return keep;
 }
 
-// Whether the bids already made say anything about the hands (made after looking at them).
-bool bids_informative(const PlayerView& v) {
-  return !v.setup.blind_bidding && v.mode != OneCardMode::Blind &&
-         v.mode != OneCardMode::Forehead && v.setup.forced_bid < 0;
-}
-
 // The view's legal bids (an Israeli contract phase may offer other actions beside them).
 ActionList legal_bids(const PlayerView& v) {
   ActionList bids;
@@ -90,73 +85,6 @@ ActionList legal_bids(const PlayerView& v) {
     if (a.kind() == ActionKind::Bid) bids.push(a);
   }
   return bids;
-}
-
-// The seat that bids first: after the dealer, or in Israeli whist after the declarer.
-int first_bidder(const PlayerView& v) {
-  const int from = v.setup.family == Family::Israeli ? v.auction.declarer : v.dealer;
-  return (from + 1) % v.players;
-}
-
-// How likely the other seats' bids and cards are in world `w` under a model of the other
-// players (policy-based inference): the deal is replayed from its first bid, and each choice of
-// another seat counts 1 when the model makes it too, less when it does not.
-double policy_likelihood(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ExpertSettings& settings, PlayerView& scratch) {
-  Holdings start = w;
-  const auto hands = hands_at_start(v, w);
-  for (int p = 0; p < v.players; ++p) start[p] = hands[p];
-  double log_l = 0;
-  PlayerView v0 = v;
-  v0.plays.clear();
-  const bool bids_known = v.setup.family != Family::CallAce && bids_informative(v);
-  if (bids_known) {
-    // The bids, from the first bidder on.
-    v0.phase = Phase::Bidding;
-    v0.to_move = first_bidder(v);
-    for (int p = 0; p < v.players; ++p) v0.bids[p] = -1;
-    const int declarer = v.auction.declarer;
-    if (v.setup.family == Family::Israeli && !v.setup.declarer_raise && declarer >= 0) {
-      v0.bids[declarer] = v.bids[declarer];
-    }
-    DealState st = build_world(v0, start);
-    for (int i = 0; i < v.players && st.phase() == Phase::Bidding; ++i) {
-      const int q = st.to_move();
-      if (v.bids[q] < 0) break;
-      const Action actual = Action::bid(v.bids[q]);
-      if (!st.is_legal(actual)) break;
-      if (q != v.seat) {
-        make_view_into(st, q, scratch);
-        const Action predicted = model.choose(rules, scratch);
-        if (predicted.kind() == ActionKind::Bid) {
-          // A trick of difference says more about a small hand (see bid_cards).
-          const double sharpen =
-              std::max(1.0, static_cast<double>(settings.bid_cards) / std::max(1, v.cards));
-          log_l -= sharpen * settings.bid_miss / 10.0 * std::abs(predicted.bid_value() - v.bids[q]);
-        }
-      }
-      DealState::Undo u;
-      st.apply(actual, u);
-    }
-  }
-  if (!v.plays.empty()) {
-    v0 = v;
-    v0.plays.clear();
-    v0.phase = Phase::Playing;
-    DealState st = build_world(v0, start);
-    const double miss = std::log(settings.play_miss / 100.0);
-    for (const PlayedCard& p : v.plays) {
-      if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
-      if (p.seat != v.seat && st.legal_cards().size() > 1) {
-        make_view_into(st, p.seat, scratch);
-        const Action predicted = model.choose(rules, scratch);
-        if (!(predicted == Action::play(p.card))) log_l += miss;
-      }
-      DealState::Undo u;
-      st.play(p.card, u);
-    }
-  }
-  return std::exp(log_l);
 }
 
 class ExpertBot final : public Bot {
@@ -264,14 +192,21 @@ class ExpertBot final : public Bot {
           return false;
         }()));
     const int draws = weigh ? count * settings_.oversample : count;
+    const ModelFit fit{settings_.play_miss, settings_.bid_miss, settings_.bid_cards};
+    const unsigned all = (1u << v.players) - 1;
     candidates_.clear();
     weights_.clear();
+    logs_.clear();
     Holdings w{};
     for (int i = 0; i < draws; ++i) {
       if (!draw_world(k, rng_, w)) break;
       candidates_.push_back(w);
-      weights_.push_back(weigh ? policy_likelihood(rules, v, w, *model_, settings_, scratch_)
-                               : 1.0);
+      if (weigh) {
+        SeatLogs logs{};
+        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs);
+        logs_.push_back(logs);
+        weights_.push_back(std::exp(total_log(logs)));
+      }
     }
     if (candidates_.empty()) return out;
     if (!weigh) return candidates_;
@@ -286,6 +221,10 @@ class ExpertBot final : public Bot {
     for (int n = 0; n < count; ++n) {
       while (i + 1 < candidates_.size() && acc + weights_[i] <= target) acc += weights_[i++];
       out.push_back(candidates_[i]);
+      if (settings_.moves > 0) {
+        SeatLogs logs = logs_[i];
+        rejuvenate(rules, v, k, *model_, fit, settings_.moves, rng_, scratch_, out.back(), logs);
+      }
       target += step;
     }
     return out;
@@ -387,7 +326,9 @@ class ExpertBot final : public Bot {
     if (steps == 0) steps = settings_.steps;
     const int64_t played = static_cast<int64_t>(v.plays.size());
     const int64_t rest = int64_t{v.players} * v.cards - played + v.players;
-    const int64_t per_world = options * rest + settings_.oversample * (played + v.players);
+    // A Metropolis move replays two seats' choices.
+    const int64_t per_world = options * rest + settings_.oversample * (played + v.players) +
+                              int64_t{settings_.moves} * 2 * ((played + v.players) / v.players);
     const int64_t can = static_cast<int64_t>(steps) / std::max<int64_t>(per_world, 1);
     return static_cast<int>(std::clamp<int64_t>(can, std::min(kMinRolloutWorlds, wanted), wanted));
   }
@@ -651,6 +592,7 @@ class ExpertBot final : public Bot {
   Solver solver_;
   std::vector<Holdings> candidates_;
   std::vector<double> weights_;
+  std::vector<SeatLogs> logs_;   // of each candidate world, by seat
   PlayerView scratch_;           // the model's view in playouts, its storage kept
   std::vector<Leaf> leaves_;     // epimc_play: one per world
   std::vector<uint32_t> order_;  // ... sorted by information set
@@ -666,7 +608,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   ExpertSettings s = expert_settings(params.level);
   params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
                      "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc",
-                     "epimc_steps", "bid_cards"},
+                     "epimc_steps", "bid_cards", "moves"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -692,6 +634,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.play_miss = params.get_int("play_miss", s.play_miss, 1, 100, error);
   s.bid_miss = params.get_int("bid_miss", s.bid_miss, 0, 1000, error);
   s.bid_cards = params.get_int("bid_cards", s.bid_cards, 0, kMaxTricks, error);
+  s.moves = params.get_int("moves", s.moves, 0, 1000, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

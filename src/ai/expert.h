@@ -73,6 +73,9 @@ struct ExpertSettings {
   // says all the model would (one-card deals, 3000 sets: +0.065 points a deal in romanian and
   // +0.07 in oh-hell; docs/strength.md). 0: the same penalty at every size.
   int bid_cards = 8;
+  // Metropolis moves per resampled world (ai/inference.h): swaps of two unseen cards accepted by
+  // the likelihood ratio, so the worlds kept are not copies of a few. 0: off.
+  int moves = 0;
 };
 
 ExpertSettings expert_settings(Level level);

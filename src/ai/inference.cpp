@@ -1,0 +1,138 @@
+#include "ai/inference.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "game/deal.h"
+
+namespace whist {
+
+bool bids_informative(const PlayerView& v) {
+  return !v.setup.blind_bidding && v.mode != OneCardMode::Blind &&
+         v.mode != OneCardMode::Forehead && v.setup.forced_bid < 0;
+}
+
+int first_bidder(const PlayerView& v) {
+  const int from = v.setup.family == Family::Israeli ? v.auction.declarer : v.dealer;
+  return (from + 1) % v.players;
+}
+
+int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
+                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs) {
+  mask &= ~(1u << v.seat);
+  for (int p = 0; p < v.players; ++p) {
+    if (mask >> p & 1) logs[p] = 0;
+  }
+  if (mask == 0) return 0;
+  int decisions = 0;
+  Holdings start = w;
+  const auto hands = hands_at_start(v, w);
+  for (int p = 0; p < v.players; ++p) start[p] = hands[p];
+  PlayerView v0 = v;
+  v0.plays.clear();
+  if (v.setup.family != Family::CallAce && bids_informative(v)) {
+    // The bids, from the first bidder on.
+    v0.phase = Phase::Bidding;
+    v0.to_move = first_bidder(v);
+    for (int p = 0; p < v.players; ++p) v0.bids[p] = -1;
+    const int declarer = v.auction.declarer;
+    if (v.setup.family == Family::Israeli && !v.setup.declarer_raise && declarer >= 0) {
+      v0.bids[declarer] = v.bids[declarer];
+    }
+    // A trick of difference says more about a small hand.
+    const double per_trick =
+        std::max(1.0, static_cast<double>(fit.bid_cards) / std::max(1, static_cast<int>(v.cards))) *
+        fit.bid_miss / 10.0;
+    DealState st = build_world(v0, start);
+    for (int i = 0; i < v.players && st.phase() == Phase::Bidding; ++i) {
+      const int q = st.to_move();
+      if (v.bids[q] < 0) break;
+      const Action actual = Action::bid(v.bids[q]);
+      if (!st.is_legal(actual)) break;
+      if (mask >> q & 1) {
+        make_view_into(st, q, scratch);
+        const Action predicted = model.choose(rules, scratch);
+        ++decisions;
+        if (predicted.kind() == ActionKind::Bid) {
+          logs[q] -= per_trick * std::abs(predicted.bid_value() - v.bids[q]);
+        }
+      }
+      DealState::Undo u;
+      st.apply(actual, u);
+    }
+  }
+  if (!v.plays.empty()) {
+    v0 = v;
+    v0.plays.clear();
+    v0.phase = Phase::Playing;
+    DealState st = build_world(v0, start);
+    const double miss = std::log(fit.play_miss / 100.0);
+    for (const PlayedCard& p : v.plays) {
+      if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
+      if ((mask >> p.seat & 1) && st.legal_cards().size() > 1) {
+        make_view_into(st, p.seat, scratch);
+        const Action predicted = model.choose(rules, scratch);
+        ++decisions;
+        if (!(predicted == Action::play(p.card))) logs[p.seat] += miss;
+      }
+      DealState::Undo u;
+      st.play(p.card, u);
+    }
+  }
+  return decisions;
+}
+
+double total_log(const SeatLogs& logs) {
+  double sum = 0;
+  for (const double x : logs) sum += x;
+  return sum;
+}
+
+namespace {
+
+double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
+               const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
+               SeatLogs& logs) {
+  std::array<int, kHolders> holders{};
+  int n = 0;
+  for (int h = 0; h < kHolders; ++h) {
+    if (k.need[h] > 0) holders[n++] = h;
+  }
+  if (n < 2) return 0;
+  int decisions = 0;
+  for (int m = 0; m < moves; ++m) {
+    // A uniform pair of holders, then a uniform card of each that the other may hold: the
+    // reverse swap is as likely, so the likelihood ratio alone decides.
+    const int i = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+    int j = static_cast<int>(rng.below(static_cast<uint32_t>(n - 1)));
+    j += j >= i;
+    const int a = holders[i], b = holders[j];
+    const CardSet xs = w[a] & k.unknown & k.allowed[b];
+    const CardSet ys = w[b] & k.unknown & k.allowed[a];
+    if (xs.empty() || ys.empty()) continue;
+    const Card x = rng.pick(xs), y = rng.pick(ys);
+    Holdings next = w;
+    next[a] = (next[a] - x) | y;
+    next[b] = (next[b] - y) | x;
+    unsigned mask = 0;
+    if (a < v.players) mask |= 1u << a;
+    if (b < v.players) mask |= 1u << b;
+    // In Call-Ace whist the called card's holder is the declarer's partner, which the world
+    // gives every seat's choices to play with: a swap may change them all.
+    if (v.setup.family == Family::CallAce) mask = ~0u;
+    SeatLogs next_logs = logs;
+    decisions += seat_log_likelihoods(rules, v, next, model, fit, mask, scratch, next_logs);
+    const double delta = total_log(next_logs) - total_log(logs);
+    if (delta >= 0 || uniform01(rng) < std::exp(delta)) {
+      w = next;
+      logs = next_logs;
+    }
+  }
+  return decisions;
+}
+
+}  // namespace whist
