@@ -210,7 +210,10 @@ TEST(ExpertBot, OneCardBidsWeighTheEarlierBidsHarder) {
   ASSERT_EQ(m.view(0).to_move, 0);
   std::array<double, 2> share{};
   for (int i = 0; i < 2; ++i) {
-    const auto bot = expert(i == 0 ? "expert:bid_cards=0" : "expert");
+    // The weighting as it was (bid_miss=15, no agreement prior): soft enough at 8 cards for
+    // the sharpening to show.
+    const auto bot = expert(i == 0 ? "expert:bid_cards=0:bid_miss=15:miss_prior=0"
+                                   : "expert:bid_miss=15:miss_prior=0");
     bot->new_deal(11);
     const std::string why = bot->explain(r, m.view(0));
     share[i] = made_share(why, 1);

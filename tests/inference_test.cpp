@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "ai/heuristic.h"
 #include "game/match.h"
 #include "real_holdings.h"
@@ -131,6 +133,24 @@ TEST(Inference, WithAFlatModelEverySwapIsTaken) {
         ++checked;
       });
   EXPECT_GT(checked, 20);
+}
+
+TEST(Inference, AnUnknownAgreementRateMakesTheFirstMissCostMost) {
+  const ModelFit fit{20, 15, 8, 20, 1000};  // Beta(10, 0.2): agrees 98% of the time a priori
+  EXPECT_DOUBLE_EQ(agreement_log(0, 0, fit), 0.0);
+  // One decision: the prior's mean.
+  EXPECT_NEAR(std::exp(agreement_log(1, 0, fit)), 10.0 / 10.2, 1e-12);
+  EXPECT_NEAR(std::exp(agreement_log(0, 1, fit)), 0.2 / 10.2, 1e-12);
+  // After 10 hits, a miss costs a factor 0.2 / 20.2; a second one 1.2 / 21.2; a third 2.2 / 22.2.
+  const auto cost = [&](int misses) {
+    return agreement_log(10, misses, fit) - agreement_log(10, misses - 1, fit);
+  };
+  EXPECT_NEAR(std::exp(cost(1)), 0.2 / 20.2, 1e-12);
+  EXPECT_NEAR(std::exp(cost(2)), 1.2 / 21.2, 1e-12);
+  EXPECT_NEAR(std::exp(cost(3)), 2.2 / 22.2, 1e-12);
+  // Order does not matter, only the counts: the rate is exchangeable.
+  EXPECT_LT(agreement_log(20, 1, fit) - agreement_log(20, 0, fit),
+            agreement_log(5, 1, fit) - agreement_log(5, 0, fit));
 }
 
 }  // namespace

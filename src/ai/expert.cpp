@@ -23,6 +23,7 @@ ExpertSettings expert_settings(Level level) {
       s.min_worlds = 3;
       s.node_budget = 150000;
       s.epimc = 0;
+      s.moves = 5;
       break;
     case Level::Normal:
       break;
@@ -192,7 +193,8 @@ class ExpertBot final : public Bot {
           return false;
         }()));
     const int draws = weigh ? count * settings_.oversample : count;
-    const ModelFit fit{settings_.play_miss, settings_.bid_miss, settings_.bid_cards};
+    const ModelFit fit{settings_.play_miss, settings_.bid_miss, settings_.bid_cards,
+                       settings_.miss_prior, settings_.hit_prior};
     const unsigned all = (1u << v.players) - 1;
     candidates_.clear();
     weights_.clear();
@@ -217,11 +219,14 @@ class ExpertBot final : public Bot {
               candidates_.begin() + std::min<size_t>(count, candidates_.size())};
     const double step = total / count;
     double target = uniform01(rng_) * step, acc = 0;
-    size_t i = 0;
+    size_t i = 0, last = candidates_.size();
     for (int n = 0; n < count; ++n) {
       while (i + 1 < candidates_.size() && acc + weights_[i] <= target) acc += weights_[i++];
       out.push_back(candidates_[i]);
-      if (settings_.moves > 0) {
+      // A world drawn once is kept as it is; its copies are moved away from it.
+      const bool copy = i == last;
+      last = i;
+      if (copy && settings_.moves > 0) {
         SeatLogs logs = logs_[i];
         rejuvenate(rules, v, k, *model_, fit, settings_.moves, rng_, scratch_, out.back(), logs);
       }
@@ -326,9 +331,10 @@ class ExpertBot final : public Bot {
     if (steps == 0) steps = settings_.steps;
     const int64_t played = static_cast<int64_t>(v.plays.size());
     const int64_t rest = int64_t{v.players} * v.cards - played + v.players;
-    // A Metropolis move replays two seats' choices.
+    // A Metropolis move replays the deal for two seats' choices: counted as the whole replay,
+    // which its time is close to (oh-hell's slowest decisions stay within normal's 100 ms).
     const int64_t per_world = options * rest + settings_.oversample * (played + v.players) +
-                              int64_t{settings_.moves} * 2 * ((played + v.players) / v.players);
+                              int64_t{settings_.moves} * (played + v.players);
     const int64_t can = static_cast<int64_t>(steps) / std::max<int64_t>(per_world, 1);
     return static_cast<int>(std::clamp<int64_t>(can, std::min(kMinRolloutWorlds, wanted), wanted));
   }
@@ -608,7 +614,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   ExpertSettings s = expert_settings(params.level);
   params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
                      "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc",
-                     "epimc_steps", "bid_cards", "moves"},
+                     "epimc_steps", "bid_cards", "moves", "miss_prior", "hit_prior"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -635,6 +641,8 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.bid_miss = params.get_int("bid_miss", s.bid_miss, 0, 1000, error);
   s.bid_cards = params.get_int("bid_cards", s.bid_cards, 0, kMaxTricks, error);
   s.moves = params.get_int("moves", s.moves, 0, 1000, error);
+  s.miss_prior = params.get_int("miss_prior", s.miss_prior, 0, 10000, error);
+  s.hit_prior = params.get_int("hit_prior", s.hit_prior, 1, 100000, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

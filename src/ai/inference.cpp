@@ -17,6 +17,13 @@ int first_bidder(const PlayerView& v) {
   return (from + 1) % v.players;
 }
 
+double agreement_log(int hits, int misses, const ModelFit& fit) {
+  // The Beta-binomial chance of this sequence: B(hits + a, misses + b) / B(a, b).
+  const double a = fit.hit_prior / 100.0, b = fit.miss_prior / 100.0;
+  return std::lgamma(hits + a) + std::lgamma(misses + b) - std::lgamma(hits + misses + a + b) -
+         (std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b));
+}
+
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
                          const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs) {
   mask &= ~(1u << v.seat);
@@ -25,6 +32,7 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
   }
   if (mask == 0) return 0;
   int decisions = 0;
+  std::array<int, kMaxPlayers> hits{}, misses{};
   Holdings start = w;
   const auto hands = hands_at_start(v, w);
   for (int p = 0; p < v.players; ++p) start[p] = hands[p];
@@ -54,7 +62,9 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
         const Action predicted = model.choose(rules, scratch);
         ++decisions;
         if (predicted.kind() == ActionKind::Bid) {
-          logs[q] -= per_trick * std::abs(predicted.bid_value() - v.bids[q]);
+          const int off = std::abs(predicted.bid_value() - v.bids[q]);
+          logs[q] -= per_trick * off;
+          ++(off == 0 ? hits : misses)[q];
         }
       }
       DealState::Undo u;
@@ -73,10 +83,17 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
         make_view_into(st, p.seat, scratch);
         const Action predicted = model.choose(rules, scratch);
         ++decisions;
-        if (!(predicted == Action::play(p.card))) logs[p.seat] += miss;
+        const bool hit = predicted == Action::play(p.card);
+        ++(hit ? hits : misses)[p.seat];
+        if (!hit && fit.miss_prior == 0) logs[p.seat] += miss;
       }
       DealState::Undo u;
       st.play(p.card, u);
+    }
+  }
+  if (fit.miss_prior > 0) {
+    for (int p = 0; p < v.players; ++p) {
+      if (mask >> p & 1) logs[p] += agreement_log(hits[p], misses[p], fit);
     }
   }
   return decisions;

@@ -30,6 +30,13 @@ struct ModelFit {
   int play_miss = 20;  // percent, per card another seat played that the model would not have
   int bid_miss = 15;   // tenths of a log unit per trick of difference with the model's bid
   int bid_cards = 8;   // below this many cards a deal, the bid penalty grows as bid_cards / cards
+  // With miss_prior > 0, a seat's cards are scored without play_miss: the seat agrees with the
+  // model at a rate it does not know, Beta(hit_prior / 100, miss_prior / 100) a priori, and a
+  // world scores the chance of the seat's hits and misses (bids count as well) with that rate
+  // integrated out. A first miss then costs much and further ones little: worlds are weighed
+  // sharply for a seat that is the model, softly for one that is not.
+  int miss_prior = 0;
+  int hit_prior = 1000;
 };
 
 using SeatLogs = std::array<double, kMaxPlayers>;
@@ -39,6 +46,10 @@ bool bids_informative(const PlayerView& v);
 
 // The seat that bids first: after the dealer, or in Israeli whist after the declarer.
 int first_bidder(const PlayerView& v);
+
+// With fit.miss_prior > 0: the log of the chance that a seat agreeing with the model at a rate
+// drawn from Beta(hit_prior / 100, miss_prior / 100) makes this sequence of hits and misses.
+double agreement_log(int hits, int misses, const ModelFit& fit);
 
 // Each seat's log-likelihood of its bids and cards in world `w`, for the seats in `mask` (bit p
 // for seat p; the viewer's own seat always scores 0); the others in `logs` are left as they are.
