@@ -1,5 +1,6 @@
 #include "ai/inference.h"
 
+#include <math.h>  // lgamma_r
 #include <algorithm>
 #include <cmath>
 
@@ -17,11 +18,22 @@ int first_bidder(const PlayerView& v) {
   return (from + 1) % v.players;
 }
 
+namespace {
+
+// log Γ(x), x > 0. Not std::lgamma, which writes the global signgam: a race between arena
+// threads; glibc's lgamma_r is the same function with the sign returned instead.
+double log_gamma(double x) {
+  int sign = 0;
+  return ::lgamma_r(x, &sign);
+}
+
+}  // namespace
+
 double agreement_log(int hits, int misses, const ModelFit& fit) {
   // The Beta-binomial chance of this sequence: B(hits + a, misses + b) / B(a, b).
   const double a = fit.hit_prior / 100.0, b = fit.miss_prior / 100.0;
-  return std::lgamma(hits + a) + std::lgamma(misses + b) - std::lgamma(hits + misses + a + b) -
-         (std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b));
+  return log_gamma(hits + a) + log_gamma(misses + b) - log_gamma(hits + misses + a + b) -
+         (log_gamma(a) + log_gamma(b) - log_gamma(a + b));
 }
 
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
