@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "core/card_set.h"
 #include "core/deck.h"
+#include "core/rng.h"
 
 namespace whist {
 namespace {
@@ -38,6 +41,20 @@ TEST(Deck, TrimmedDeckHasTopTwoNRanks) {
   const CardSet with_jokers = make_deck(DeckKind::Full52, 4, 3);
   EXPECT_EQ(with_jokers.size(), 55);
   EXPECT_EQ((with_jokers & CardSet::suit_mask(Suit::Spades)).size(), 13);
+}
+
+TEST(Rng, UniformFillsTheUnitIntervalEvenlyAndReplaysFromItsSeed) {
+  Rng a(42), b(42);
+  std::array<int, 10> tenths{};
+  for (int i = 0; i < 10000; ++i) {
+    const double x = a.uniform();
+    ASSERT_GE(x, 0.0);
+    ASSERT_LT(x, 1.0);
+    ASSERT_EQ(x, b.uniform());
+    ++tenths[static_cast<size_t>(x * 10)];
+  }
+  // 1000 expected in each tenth; 5 standard deviations is about 150.
+  for (const int n : tenths) EXPECT_NEAR(n, 1000, 150);
 }
 
 }  // namespace

@@ -106,6 +106,53 @@ TEST(Inference, MovesKeepTheWorldConsistentAndItsLikelihoodExact) {
   }
 }
 
+TEST(Inference, AFloorStopsOnlyTheWorldsBelowIt) {
+  // The replay may stop early only when the seats' log-likelihood is already below the floor:
+  // a world at or above it scores exactly as without one, a world below it -infinity.
+  const auto model = make_heuristic_bot();
+  PlayerView scratch;
+  Rng rng(17);
+  const ModelFit agreement{20, 60, 8, 20, 1000};
+  int above = 0, below = 0;
+  for (const char* preset : {"romanian", "oh-hell", "israeli", "call-ace"}) {
+    play_heuristic_deals(
+        preset, 8, 13,
+        [&](const Rules& rules, const Match&, const PlayerView& v, const std::string& where) {
+          if (v.phase != Phase::Playing && v.phase != Phase::Bidding) return;
+          const Knowledge k = infer(rules, v);
+          Holdings w{};
+          ASSERT_TRUE(draw_world(k, rng, w)) << where;
+          for (const ModelFit& fit : {kSharp, agreement}) {
+            // Two seats, as a swap replays them, or all.
+            const unsigned pair = (1u << rng.below(static_cast<uint32_t>(v.players))) |
+                                  (1u << rng.below(static_cast<uint32_t>(v.players)));
+            for (const unsigned mask : {pair, ~0u}) {
+              SeatLogs full{};
+              seat_log_likelihoods(rules, v, w, *model, fit, mask, scratch, full);
+              double sum = 0;
+              for (int p = 0; p < v.players; ++p) sum += mask >> p & 1 ? full[p] : 0;
+              for (const double margin : {-0.5, 0.5}) {
+                SeatLogs logs{};
+                seat_log_likelihoods(rules, v, w, *model, fit, mask, scratch, logs, sum + margin);
+                const bool scored = (mask & ~(1u << v.seat) & ((1u << v.players) - 1)) != 0;
+                for (int p = 0; p < v.players; ++p) {
+                  if (margin < 0 || !(mask >> p & 1) || p == v.seat || !scored) {
+                    ASSERT_DOUBLE_EQ(logs[p], full[p]) << where << " seat " << p;
+                  } else {
+                    ASSERT_TRUE(std::isinf(logs[p]) && logs[p] < 0) << where << " seat " << p;
+                  }
+                }
+                (margin < 0 ? above : below) += scored;
+              }
+            }
+          }
+        });
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(above, 300);
+  EXPECT_GT(below, 100);
+}
+
 TEST(Inference, WithAFlatModelEverySwapIsTaken) {
   // No miss costs anything, so the walk is uniform over the placements the view allows: from
   // one world, 20 moves in the first trick of an 8-card romanian deal leave it elsewhere, and a

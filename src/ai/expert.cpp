@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 #include "ai/heuristic.h"
@@ -52,10 +53,11 @@ namespace {
 // Rollout decisions use at least this many worlds whatever their budget.
 constexpr int kMinRolloutWorlds = 16;
 
+// Candidate worlds this many log units less likely than the best are not weighed to the end.
+constexpr double kCutoff = 15;
+
 // The smallest node limit of one world's solve.
 constexpr uint64_t kMinWorldNodes = 20000;
-
-double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
 
 // `legal`, one card per run of cards equivalent for the seat that holds them: cards of a suit
 // with no card between them still out (`out`: cards not in its hand nor gone in a finished
@@ -200,14 +202,19 @@ class ExpertBot final : public Bot {
     weights_.clear();
     logs_.clear();
     Holdings w{};
+    double best = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < draws; ++i) {
       if (!draw_world(k, rng_, w)) break;
       candidates_.push_back(w);
       if (weigh) {
+        // A world less likely than the best so far by a factor of e^kCutoff would almost never
+        // be drawn: its replay stops there, and it weighs nothing.
         SeatLogs logs{};
-        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs);
+        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs, best - kCutoff);
+        const double log = total_log(logs);
+        best = std::max(best, log);
         logs_.push_back(logs);
-        weights_.push_back(std::exp(total_log(logs)));
+        weights_.push_back(std::exp(log));
       }
     }
     if (candidates_.empty()) return out;
@@ -217,8 +224,14 @@ class ExpertBot final : public Bot {
     if (!(total > 0))
       return {candidates_.begin(),
               candidates_.begin() + std::min<size_t>(count, candidates_.size())};
+    // Rounding may carry the last target past the last world that weighs anything.
+    while (weights_.back() == 0) {
+      weights_.pop_back();
+      candidates_.pop_back();
+      logs_.pop_back();
+    }
     const double step = total / count;
-    double target = uniform01(rng_) * step, acc = 0;
+    double target = rng_.uniform() * step, acc = 0;
     size_t i = 0, last = candidates_.size();
     for (int n = 0; n < count; ++n) {
       while (i + 1 < candidates_.size() && acc + weights_[i] <= target) acc += weights_[i++];
@@ -331,8 +344,9 @@ class ExpertBot final : public Bot {
     if (steps == 0) steps = settings_.steps;
     const int64_t played = static_cast<int64_t>(v.plays.size());
     const int64_t rest = int64_t{v.players} * v.cards - played + v.players;
-    // A Metropolis move replays the deal for two seats' choices: counted as the whole replay,
-    // which its time is close to (oh-hell's slowest decisions stay within normal's 100 ms).
+    // A Metropolis move replays two seats' choices, most only up to their first miss: counted
+    // all the same as the whole replay, as counted lighter the worlds it buys took oh-hell's
+    // slowest decisions past normal's 100 ms.
     const int64_t per_world = options * rest + settings_.oversample * (played + v.players) +
                               int64_t{settings_.moves} * (played + v.players);
     const int64_t can = static_cast<int64_t>(steps) / std::max<int64_t>(per_world, 1);

@@ -3,6 +3,7 @@
 #include <math.h>  // lgamma_r
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "game/deal.h"
 
@@ -37,7 +38,8 @@ double agreement_log(int hits, int misses, const ModelFit& fit) {
 }
 
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs) {
+                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
+                         double floor) {
   mask &= ~(1u << v.seat);
   for (int p = 0; p < v.players; ++p) {
     if (mask >> p & 1) logs[p] = 0;
@@ -45,13 +47,33 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
   if (mask == 0) return 0;
   int decisions = 0;
   std::array<int, kMaxPlayers> hits{}, misses{};
+  // Every choice replayed multiplies a seat's likelihood by a chance, at most 1: the masked
+  // seats' log so far bounds the final one from above, and once it is below `floor` the rest
+  // cannot lift it (checked at misses, where it falls most, and at the end).
+  // `partial`: the agreement terms are not yet in `logs`.
+  const auto below_floor = [&](bool partial = true) {
+    if (floor == -std::numeric_limits<double>::infinity()) return false;
+    double sum = 0;
+    for (int p = 0; p < v.players; ++p) {
+      if (mask >> p & 1) {
+        sum += logs[p];
+        if (partial && fit.miss_prior > 0) sum += agreement_log(hits[p], misses[p], fit);
+      }
+    }
+    if (sum >= floor) return false;
+    for (int p = 0; p < v.players; ++p) {
+      if (mask >> p & 1) logs[p] = -std::numeric_limits<double>::infinity();
+    }
+    return true;
+  };
   Holdings start = w;
   const auto hands = hands_at_start(v, w);
   for (int p = 0; p < v.players; ++p) start[p] = hands[p];
   PlayerView v0 = v;
   v0.plays.clear();
   if (v.setup.family != Family::CallAce && bids_informative(v)) {
-    // The bids, from the first bidder on.
+    // The bids, from the first bidder on, before the cards: a swap often changes a seat's bid,
+    // and then one decision rejects it (the cards first took 5% more instructions in oh-hell).
     v0.phase = Phase::Bidding;
     v0.to_move = first_bidder(v);
     for (int p = 0; p < v.players; ++p) v0.bids[p] = -1;
@@ -77,6 +99,7 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
           const int off = std::abs(predicted.bid_value() - v.bids[q]);
           logs[q] -= per_trick * off;
           ++(off == 0 ? hits : misses)[q];
+          if (off != 0 && below_floor()) return decisions;
         }
       }
       DealState::Undo u;
@@ -98,6 +121,7 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
         const bool hit = predicted == Action::play(p.card);
         ++(hit ? hits : misses)[p.seat];
         if (!hit && fit.miss_prior == 0) logs[p.seat] += miss;
+        if (!hit && below_floor()) return decisions;
       }
       DealState::Undo u;
       st.play(p.card, u);
@@ -108,6 +132,7 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
       if (mask >> p & 1) logs[p] += agreement_log(hits[p], misses[p], fit);
     }
   }
+  below_floor(false);
   return decisions;
 }
 
@@ -116,12 +141,6 @@ double total_log(const SeatLogs& logs) {
   for (const double x : logs) sum += x;
   return sum;
 }
-
-namespace {
-
-double uniform01(Rng& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
-
-}  // namespace
 
 int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
                const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
@@ -153,10 +172,18 @@ int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot&
     // In Call-Ace whist the called card's holder is the declarer's partner, which the world
     // gives every seat's choices to play with: a swap may change them all.
     if (v.setup.family == Family::CallAce) mask = ~0u;
+    // Taken when the log-likelihood falls by less than -log u: with u drawn first, the replay
+    // stops as soon as the two seats' choices so far fall further (a sharp weighting rejects
+    // most swaps at their first miss).
+    const double fall = std::log(rng.uniform());
+    double masked = 0;
+    for (int p = 0; p < v.players; ++p) {
+      if (mask >> p & 1 && p != v.seat) masked += logs[p];
+    }
     SeatLogs next_logs = logs;
-    decisions += seat_log_likelihoods(rules, v, next, model, fit, mask, scratch, next_logs);
-    const double delta = total_log(next_logs) - total_log(logs);
-    if (delta >= 0 || uniform01(rng) < std::exp(delta)) {
+    decisions +=
+        seat_log_likelihoods(rules, v, next, model, fit, mask, scratch, next_logs, masked + fall);
+    if (total_log(next_logs) - total_log(logs) >= fall) {
       w = next;
       logs = next_logs;
     }

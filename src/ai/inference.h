@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <limits>
 
 #include "ai/bot.h"
 #include "ai/world.h"
@@ -53,9 +54,12 @@ double agreement_log(int hits, int misses, const ModelFit& fit);
 
 // Each seat's log-likelihood of its bids and cards in world `w`, for the seats in `mask` (bit p
 // for seat p; the viewer's own seat always scores 0); the others in `logs` are left as they are.
-// Returns the model decisions it made.
+// Returns the model decisions it made. With a `floor`, the masked seats whose log-likelihoods
+// sum to less than it all score -infinity, and the replay stops as soon as that is certain (a
+// Metropolis step knows its threshold before it replays: most rejected swaps stop early).
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs);
+                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
+                         double floor = -std::numeric_limits<double>::infinity());
 
 double total_log(const SeatLogs& logs);
 

@@ -50,6 +50,9 @@ class Rng {
     return static_cast<uint32_t>(m >> 32);
   }
 
+  // Uniform in [0, 1), on the 2^53 doubles of that grid.
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
   // A uniformly chosen card of a non-empty set: s.nth(below(s.size())), computed branch free
   // (the hot path of random playouts).
   Card pick(CardSet s) {
