@@ -39,6 +39,8 @@ inline std::vector<BotSpec> bot_specs() {
       {"heuristic", 1500, 60},
       {"ismcts:iterations=30", 20, 10, false},
       {"expert:easy", 20, 10, false},
+      // Card play that turns to the solver at the first choice unlike the model's.
+      {"expert:easy:adapt=1", 6, 4, false},
   };
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "ai/heuristic.h"
 #include "game/match.h"
@@ -58,9 +59,17 @@ TEST(Inference, TheRealDealFitsAModelThatIsHowTheOthersDecide) {
         [&](const Rules& rules, const Match& m, const PlayerView& v, const std::string& where) {
           if (v.phase != Phase::Playing && v.phase != Phase::Bidding) return;
           SeatLogs logs{};
+          SeatMisses misses;
+          misses.fill(-1);
           const int decisions =
-              seat_log_likelihoods(rules, v, real_holdings(m), *model, kSharp, ~0u, scratch, logs);
-          for (int p = 0; p < v.players; ++p) ASSERT_EQ(logs[p], 0.0) << where << " seat " << p;
+              seat_log_likelihoods(rules, v, real_holdings(m), *model, kSharp, ~0u, scratch, logs,
+                                   -std::numeric_limits<double>::infinity(), &misses);
+          for (int p = 0; p < v.players; ++p) {
+            ASSERT_EQ(logs[p], 0.0) << where << " seat " << p;
+            if (p != v.seat) {
+              ASSERT_EQ(misses[p], 0) << where << " seat " << p;
+            }
+          }
           if (!v.plays.empty() || v.bids[(v.seat + 1) % v.players] >= 0) checked += decisions > 0;
         });
     if (HasFatalFailure()) return;
@@ -82,9 +91,11 @@ TEST(Inference, MovesKeepTheWorldConsistentAndItsLikelihoodExact) {
           Holdings w{};
           ASSERT_TRUE(draw_world(k, rng, w)) << where;
           SeatLogs logs{};
-          seat_log_likelihoods(rules, v, w, *model, kSharp, ~0u, scratch, logs);
+          SeatMisses misses{};
+          const double no_floor = -std::numeric_limits<double>::infinity();
+          seat_log_likelihoods(rules, v, w, *model, kSharp, ~0u, scratch, logs, no_floor, &misses);
           const Holdings before = w;
-          rejuvenate(rules, v, k, *model, kSharp, 20, rng, scratch, w, logs);
+          rejuvenate(rules, v, k, *model, kSharp, 20, rng, scratch, w, logs, &misses);
           moved += !(w == before);
           CardSet all = m.state().played();
           for (int h = 0; h < kHolders; ++h) {
@@ -97,13 +108,53 @@ TEST(Inference, MovesKeepTheWorldConsistentAndItsLikelihoodExact) {
           ASSERT_EQ(all, rules.deck_cards()) << where;
           // The logs carried along are the world's own.
           SeatLogs fresh{};
-          seat_log_likelihoods(rules, v, w, *model, kSharp, ~0u, scratch, fresh);
-          for (int p = 0; p < v.players; ++p) ASSERT_DOUBLE_EQ(logs[p], fresh[p]) << where;
+          SeatMisses fresh_misses{};
+          seat_log_likelihoods(rules, v, w, *model, kSharp, ~0u, scratch, fresh, no_floor,
+                               &fresh_misses);
+          for (int p = 0; p < v.players; ++p) {
+            ASSERT_DOUBLE_EQ(logs[p], fresh[p]) << where;
+            ASSERT_EQ(misses[p], fresh_misses[p]) << where << " seat " << p;
+          }
           ASSERT_TRUE(build_world(v, w).legal_cards() == m.state().legal_cards()) << where;
         });
     if (HasFatalFailure()) return;
     EXPECT_GT(moved, 30) << preset;
   }
+}
+
+TEST(Inference, MissesAreTheChoicesUnlikeTheModels) {
+  // The counts do not depend on the weighting. Under one where every miss costs, a seat's log is
+  // 0 exactly when it has none; with the bids' penalty alone, a bid off is one of the misses.
+  const auto model = make_heuristic_bot();
+  PlayerView scratch;
+  Rng rng(23);
+  const double no_floor = -std::numeric_limits<double>::infinity();
+  const ModelFit bids_only{100, 10, 0};  // a card unlike the model's costs nothing
+  int missed = 0, fitted = 0;
+  for (const char* preset : {"romanian", "oh-hell"}) {
+    play_heuristic_deals(
+        preset, 20, 19,
+        [&](const Rules& rules, const Match&, const PlayerView& v, const std::string& where) {
+          if (v.phase != Phase::Playing) return;
+          const Knowledge k = infer(rules, v);
+          Holdings w{};
+          ASSERT_TRUE(draw_world(k, rng, w)) << where;
+          SeatLogs logs{}, bid_logs{};
+          SeatMisses misses{}, bid_misses{};
+          seat_log_likelihoods(rules, v, w, *model, kSharp, ~0u, scratch, logs, no_floor, &misses);
+          seat_log_likelihoods(rules, v, w, *model, bids_only, ~0u, scratch, bid_logs, no_floor,
+                               &bid_misses);
+          for (int p = 0; p < v.players; ++p) {
+            ASSERT_EQ(misses[p], bid_misses[p]) << where << " seat " << p;
+            ASSERT_EQ(logs[p] == 0.0, misses[p] == 0) << where << " seat " << p;
+            ASSERT_LE(bid_logs[p] < 0 ? 1 : 0, misses[p]) << where << " seat " << p;
+            (misses[p] > 0 ? missed : fitted) += p != v.seat;
+          }
+        });
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(missed, 100);
+  EXPECT_GT(fitted, 100);
 }
 
 TEST(Inference, AFloorStopsOnlyTheWorldsBelowIt) {

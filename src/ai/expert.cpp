@@ -135,13 +135,15 @@ class ExpertBot final : public Bot {
     const Rng saved = rng_;  // the next choice stays what it would have been
     weighed_.clear();
     made_.fill(0);
+    switched_ = false;
     explaining_ = true;
     const Action choice = choose(rules, v);
     explaining_ = false;
     rng_ = saved;
     if (weighed_.empty()) return heuristic_->explain(rules, v);
     char line[160];
-    std::snprintf(line, sizeof line, "over %d sampled deals:\n", weighed_worlds_);
+    std::snprintf(line, sizeof line, "over %d sampled deals%s:\n", weighed_worlds_,
+                  switched_ ? ", every hand open (another seat plays unlike the model)" : "");
     std::string out = line;
     // Utilities are half points, negated where the lowest total wins.
     const double to_points = (lowest_wins(rules.scoring) ? -1 : 1) * 0.5;
@@ -182,9 +184,9 @@ class ExpertBot final : public Bot {
   static int card_key(Action a) { return a.card().index(); }
   static int bid_key(Action a) { return a.bid_value(); }
 
-  // `count` worlds for the view, drawn `oversample` times over and resampled by the likelihood
+  // `wanted` worlds for the view, drawn `oversample` times over and resampled by the likelihood
   // of the bids made (systematic resampling: likely worlds may appear several times).
-  std::vector<Holdings> sample(const Rules& rules, const PlayerView& v, int count) {
+  std::vector<Holdings> sample(const Rules& rules, const PlayerView& v, int wanted) {
     std::vector<Holdings> out;
     const Knowledge k = infer(rules, v);
     const bool weigh =
@@ -194,13 +196,17 @@ class ExpertBot final : public Bot {
           }
           return false;
         }()));
-    const int draws = weigh ? count * settings_.oversample : count;
+    const int draws = weigh ? wanted * settings_.oversample : wanted;
     const ModelFit fit{settings_.play_miss, settings_.bid_miss, settings_.bid_cards,
                        settings_.miss_prior, settings_.hit_prior};
     const unsigned all = (1u << v.players) - 1;
+    // Whether the worlds' misses are counted, to tell how far the other seats are from the model.
+    const bool counting = settings_.adapt > 0 && v.phase == Phase::Playing;
+    mismatch_ = 0;
     candidates_.clear();
     weights_.clear();
     logs_.clear();
+    misses_.clear();
     Holdings w{};
     double best = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < draws; ++i) {
@@ -210,10 +216,13 @@ class ExpertBot final : public Bot {
         // A world less likely than the best so far by a factor of e^kCutoff would almost never
         // be drawn: its replay stops there, and it weighs nothing.
         SeatLogs logs{};
-        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs, best - kCutoff);
+        SeatMisses misses{};
+        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs, best - kCutoff,
+                             counting ? &misses : nullptr);
         const double log = total_log(logs);
         best = std::max(best, log);
         logs_.push_back(logs);
+        misses_.push_back(misses);
         weights_.push_back(std::exp(log));
       }
     }
@@ -223,34 +232,46 @@ class ExpertBot final : public Bot {
     for (double x : weights_) total += x;
     if (!(total > 0))
       return {candidates_.begin(),
-              candidates_.begin() + std::min<size_t>(count, candidates_.size())};
+              candidates_.begin() + std::min<size_t>(wanted, candidates_.size())};
     // Rounding may carry the last target past the last world that weighs anything.
     while (weights_.back() == 0) {
       weights_.pop_back();
       candidates_.pop_back();
       logs_.pop_back();
+      misses_.pop_back();
     }
-    const double step = total / count;
+    const double step = total / wanted;
     double target = rng_.uniform() * step, acc = 0;
     size_t i = 0, last = candidates_.size();
-    for (int n = 0; n < count; ++n) {
+    SeatMisses missing{};  // by seat, the worlds where the model does not explain its choices
+    for (int n = 0; n < wanted; ++n) {
       while (i + 1 < candidates_.size() && acc + weights_[i] <= target) acc += weights_[i++];
       out.push_back(candidates_[i]);
+      SeatMisses misses = misses_[i];
       // A world drawn once is kept as it is; its copies are moved away from it.
       const bool copy = i == last;
       last = i;
       if (copy && settings_.moves > 0) {
         SeatLogs logs = logs_[i];
-        rejuvenate(rules, v, k, *model_, fit, settings_.moves, rng_, scratch_, out.back(), logs);
+        rejuvenate(rules, v, k, *model_, fit, settings_.moves, rng_, scratch_, out.back(), logs,
+                   counting ? &misses : nullptr);
       }
+      for (int p = 0; p < v.players; ++p) missing[p] += misses[p] > 0;
       target += step;
+    }
+    for (int p = 0; p < v.players; ++p) {
+      mismatch_ = std::max(mismatch_, static_cast<double>(missing[p]) / wanted);
     }
     return out;
   }
 
   Action play(const Rules& rules, const PlayerView& v) {
-    const std::vector<Holdings> worlds =
-        sample(rules, v, affordable_worlds(v, 1, settings_.worlds));
+    return solve_play(rules, v, sample(rules, v, affordable_worlds(v, 1, settings_.worlds)));
+  }
+
+  // Perfect-information Monte Carlo: each legal card scored by the open-card solver in every
+  // world, within the node budget.
+  Action solve_play(const Rules& rules, const PlayerView& v, const std::vector<Holdings>& worlds) {
     if (worlds.empty()) return heuristic_->choose(rules, v);
     std::array<double, 64> sum{}, own{};
     uint64_t nodes = 0;
@@ -388,7 +409,22 @@ class ExpertBot final : public Bot {
 
   // Card play by rollouts: each legal card in every sampled world, the model playing on.
   Action rollout_play(const Rules& rules, const PlayerView& v) {
-    return rollout_choice(rules, v, settings_.worlds, card_key);
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, v.legal.size, settings_.worlds));
+    if (unlike_model()) return switch_to_solver(rules, v, worlds);
+    return rollout_choice(rules, v, worlds, card_key);
+  }
+
+  // Whether the worlds just sampled say that some other seat does not decide as the model: in
+  // `adapt` percent of them or more, it made a choice unlike the model's. Rollouts
+  // then predict it wrongly, and the open-card solver, which assumes every seat plays well,
+  // does better (docs/strength.md: 8-card romanian deals against ISMCTS seats).
+  bool unlike_model() const { return settings_.adapt > 0 && mismatch_ * 100 >= settings_.adapt; }
+
+  Action switch_to_solver(const Rules& rules, const PlayerView& v,
+                          const std::vector<Holdings>& worlds) {
+    switched_ = true;
+    return solve_play(rules, v, worlds);
   }
 
   // EPIMC over rollouts (Arjonilla, Saffidine and Cazenave, 2024, with the model's rollouts as
@@ -414,6 +450,7 @@ class ExpertBot final : public Bot {
         rules, v,
         affordable_worlds(v, options.size() * next, settings_.worlds, settings_.epimc_steps));
     if (worlds.empty()) return preferred;
+    if (unlike_model()) return switch_to_solver(rules, v, worlds);
     std::array<double, 64> sum{}, own{};
     ActionList searched;
     for (const Card card : options) {
@@ -503,18 +540,18 @@ class ExpertBot final : public Bot {
   Action rollout_other(const Rules& rules, const PlayerView& v) {
     if (v.legal.size > 64) return heuristic_->choose(rules, v);
     const ActionList& legal = v.legal;
-    return rollout_choice(rules, v, settings_.bid_worlds, [&legal](Action a) {
+    const std::vector<Holdings> worlds =
+        sample(rules, v, affordable_worlds(v, legal.size, settings_.bid_worlds));
+    return rollout_choice(rules, v, worlds, [&legal](Action a) {
       return static_cast<int>(std::find(legal.begin(), legal.end(), a) - legal.begin());
     });
   }
 
-  // The legal action with the best mean value over rollouts in the sampled worlds; ties and an
-  // empty sample go to the heuristic's choice. `key` maps each legal action to its own index
-  // below 64.
+  // The legal action with the best mean value over rollouts in `worlds`; ties and an empty
+  // sample go to the heuristic's choice. `key` maps each legal action to its own index below 64.
   template <typename Key>
-  Action rollout_choice(const Rules& rules, const PlayerView& v, int wanted, Key key) {
-    const std::vector<Holdings> worlds =
-        sample(rules, v, affordable_worlds(v, v.legal.size, wanted));
+  Action rollout_choice(const Rules& rules, const PlayerView& v,
+                        const std::vector<Holdings>& worlds, Key key) {
     const Action preferred = heuristic_->choose(rules, v);
     if (worlds.empty()) return preferred;
     std::array<double, 64> sum{}, own{};
@@ -612,11 +649,15 @@ class ExpertBot final : public Bot {
   Solver solver_;
   std::vector<Holdings> candidates_;
   std::vector<double> weights_;
-  std::vector<SeatLogs> logs_;   // of each candidate world, by seat
+  std::vector<SeatLogs> logs_;      // of each candidate world, by seat
+  std::vector<SeatMisses> misses_;  // ... and its choices unlike the model's, with `adapt`
+  // The largest share of the last sample's worlds in which one seat chose unlike the model.
+  double mismatch_ = 0;
   PlayerView scratch_;           // the model's view in playouts, its storage kept
   std::vector<Leaf> leaves_;     // epimc_play: one per world
   std::vector<uint32_t> order_;  // ... sorted by information set
   bool explaining_ = false;
+  bool switched_ = false;  // explain(): the card was the solver's, as unlike_model() said
   std::vector<Weighed> weighed_;
   int weighed_worlds_ = 0;
   std::array<double, 64> made_{};  // explain(): worlds where each option made the bid
@@ -628,7 +669,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   ExpertSettings s = expert_settings(params.level);
   params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
                      "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc",
-                     "epimc_steps", "bid_cards", "moves", "miss_prior", "hit_prior"},
+                     "epimc_steps", "bid_cards", "moves", "miss_prior", "hit_prior", "adapt"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -657,6 +698,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.moves = params.get_int("moves", s.moves, 0, 1000, error);
   s.miss_prior = params.get_int("miss_prior", s.miss_prior, 0, 10000, error);
   s.hit_prior = params.get_int("hit_prior", s.hit_prior, 1, 100000, error);
+  s.adapt = params.get_int("adapt", s.adapt, 0, 10000, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

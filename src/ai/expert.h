@@ -14,6 +14,8 @@
 //    (perfect-information Monte Carlo); with `epimc` cards or fewer, EPIMC: the seat's own next
 //    card is searched too, one card per information set of the seat's, before the rollouts
 //    (with a budget of its own, `epimc_steps`);
+//  - with `adapt`, card play turns to the open-card solver once the worlds show that another seat
+//    does not decide as the model (its choices unlike the model's in most worlds);
 //  - the score of an outcome is the seat's own less `rivalry` percent of the others' mean: a
 //    game is won against the other players (Call-Ace goals already oppose the sides);
 //  - the other phases (one-card mode, zero play, the Israeli auction and card passing, Call-Ace
@@ -85,6 +87,14 @@ struct ExpertSettings {
   int moves = 40;
   int miss_prior = 20;  // ModelFit's (ai/inference.h); 0: play_miss instead
   int hit_prior = 1000;
+  // Card play by the open-card solver instead of rollouts once the worlds say that another seat
+  // does not decide as the model: in this percentage of the worlds sampled or more, one seat
+  // made a choice the model would not have. Rollouts that predict such seats as the model
+  // misjudge the cards, and the solver, which assumes every seat plays well, may do better; no
+  // threshold measured gained significantly against ISMCTS seats (8-card romanian deals, 300
+  // sets: +0.09 to +0.20 a deal, none beyond the noise), and the solver's 13-card decisions overrun
+  // `normal`'s time, so 0 (off) by default (docs/strength.md).
+  int adapt = 0;
 };
 
 ExpertSettings expert_settings(Level level);

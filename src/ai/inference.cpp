@@ -39,7 +39,7 @@ double agreement_log(int hits, int misses, const ModelFit& fit) {
 
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
                          const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
-                         double floor) {
+                         double floor, SeatMisses* seat_misses) {
   mask &= ~(1u << v.seat);
   for (int p = 0; p < v.players; ++p) {
     if (mask >> p & 1) logs[p] = 0;
@@ -47,6 +47,18 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
   if (mask == 0) return 0;
   int decisions = 0;
   std::array<int, kMaxPlayers> hits{}, misses{};
+  // The counts go out however the replay ends.
+  struct Report {
+    SeatMisses* out;
+    const std::array<int, kMaxPlayers>& counts;
+    unsigned mask;
+    ~Report() {
+      if (out == nullptr) return;
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if (mask >> p & 1) (*out)[p] = counts[p];
+      }
+    }
+  } report{seat_misses, misses, mask};
   // Every choice replayed multiplies a seat's likelihood by a chance, at most 1: the masked
   // seats' log so far bounds the final one from above, and once it is below `floor` the rest
   // cannot lift it (checked at misses, where it falls most, and at the end).
@@ -144,7 +156,7 @@ double total_log(const SeatLogs& logs) {
 
 int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
                const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
-               SeatLogs& logs) {
+               SeatLogs& logs, SeatMisses* misses) {
   std::array<int, kHolders> holders{};
   int n = 0;
   for (int h = 0; h < kHolders; ++h) {
@@ -181,11 +193,13 @@ int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot&
       if (mask >> p & 1 && p != v.seat) masked += logs[p];
     }
     SeatLogs next_logs = logs;
-    decisions +=
-        seat_log_likelihoods(rules, v, next, model, fit, mask, scratch, next_logs, masked + fall);
+    SeatMisses next_misses = misses != nullptr ? *misses : SeatMisses{};
+    decisions += seat_log_likelihoods(rules, v, next, model, fit, mask, scratch, next_logs,
+                                      masked + fall, misses != nullptr ? &next_misses : nullptr);
     if (total_log(next_logs) - total_log(logs) >= fall) {
       w = next;
       logs = next_logs;
+      if (misses != nullptr) *misses = next_misses;
     }
   }
   return decisions;

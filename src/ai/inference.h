@@ -41,6 +41,9 @@ struct ModelFit {
 };
 
 using SeatLogs = std::array<double, kMaxPlayers>;
+// Each seat's choices unlike the model's in a world (a bid off by any number of tricks counts
+// one): how far a seat is from the model, whatever the weighting.
+using SeatMisses = std::array<int, kMaxPlayers>;
 
 // Whether the bids already made say anything about the hands (made after looking at them).
 bool bids_informative(const PlayerView& v);
@@ -57,16 +60,20 @@ double agreement_log(int hits, int misses, const ModelFit& fit);
 // Returns the model decisions it made. With a `floor`, the masked seats whose log-likelihoods
 // sum to less than it all score -infinity, and the replay stops as soon as that is certain (a
 // Metropolis step knows its threshold before it replays: most rejected swaps stop early).
+// With `misses`, the masked seats' counts of choices unlike the model's are set there too
+// (complete unless the world fell below the floor).
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
                          const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
-                         double floor = -std::numeric_limits<double>::infinity());
+                         double floor = -std::numeric_limits<double>::infinity(),
+                         SeatMisses* misses = nullptr);
 
 double total_log(const SeatLogs& logs);
 
 // `moves` Metropolis steps from `w` (whose per-seat logs are `logs`), each a swap of two unseen
-// cards between two holders that may hold them. Returns the model decisions it made.
+// cards between two holders that may hold them. Returns the model decisions it made. With
+// `misses` (the world's counts, as seat_log_likelihoods gives them), they follow the world.
 int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
                const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
-               SeatLogs& logs);
+               SeatLogs& logs, SeatMisses* misses = nullptr);
 
 }  // namespace whist
