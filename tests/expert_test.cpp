@@ -43,6 +43,9 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   EXPECT_NE(error.find("epimc"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:bid_cards=-1", error));
   EXPECT_NE(error.find("bid_cards"), std::string::npos) << error;
+  // A share of the worlds, in percent: above 100 it could never be reached.
+  EXPECT_FALSE(make_bot("expert:adapt=101", error));
+  EXPECT_NE(error.find("adapt"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:worlds=0", error));
   EXPECT_NE(error.find("worlds"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:depth=2", error));

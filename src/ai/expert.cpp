@@ -698,7 +698,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.moves = params.get_int("moves", s.moves, 0, 1000, error);
   s.miss_prior = params.get_int("miss_prior", s.miss_prior, 0, 10000, error);
   s.hit_prior = params.get_int("hit_prior", s.hit_prior, 1, 100000, error);
-  s.adapt = params.get_int("adapt", s.adapt, 0, 10000, error);
+  s.adapt = params.get_int("adapt", s.adapt, 0, 100, error);
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;
