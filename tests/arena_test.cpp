@@ -1,5 +1,6 @@
 // The arena: duplicate deals, rotations, seeding independent of threads, statistics, outputs and
 // the `whist arena` command's errors.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -159,6 +160,60 @@ TEST(ArenaStats, DifferenceIsThePerSetDifferenceOfMeans) {
   EXPECT_DOUBLE_EQ(r.difference.mean, expect.mean);
   EXPECT_DOUBLE_EQ(r.difference.half_width, expect.half_width);
   EXPECT_NEAR(r.difference.mean, r.specs[0].points.mean - r.specs[1].points.mean, 1e-9);
+}
+
+TEST(ArenaStats, PercentMoreIsTheRatioOfMeansWithItsInterval) {
+  // Exactly twice as many points in every sample: +100%, no spread.
+  const Summary twice = percent_more({20, 22, 24}, {10, 11, 12});
+  EXPECT_EQ(twice.n, 3);
+  EXPECT_NEAR(twice.mean, 100, 1e-9);
+  EXPECT_NEAR(twice.half_width, 0, 1e-9);
+  // Against a constant the ratio's interval is a's own, scaled.
+  const Summary against_two = percent_more({1, 2, 3, 6}, {2, 2, 2, 2});
+  EXPECT_NEAR(against_two.mean, 100 * (3.0 / 2 - 1), 1e-9);
+  EXPECT_NEAR(against_two.half_width, 100 * summarize({1, 2, 3, 6}).half_width / 2, 1e-9);
+  // The delta method by hand: R = 6/4, residuals a - R b = {-1.5, 1.5, -1, 1}.
+  const Summary paired = percent_more({3, 9, 5, 7}, {3, 5, 4, 4});
+  const Summary residuals = summarize({-1.5, 1.5, -1, 1});
+  EXPECT_NEAR(paired.mean, 50, 1e-9);
+  EXPECT_NEAR(paired.half_width, 100 * residuals.half_width / 4, 1e-9);
+  // Undefined where the second's interval reaches zero, or with too few samples.
+  for (const auto& [a, b] : std::vector<std::pair<std::vector<double>, std::vector<double>>>{
+           {{1, 2, 3}, {-1, 1, 2}}, {{1, 2}, {0, 0}}, {{1}, {2}}, {{1, 2}, {3}}}) {
+    const Summary s = percent_more(a, b);
+    EXPECT_EQ(s.n, 0);
+    EXPECT_TRUE(std::isnan(s.half_width));
+  }
+}
+
+TEST(ArenaStats, PercentMoreIsReportedWhereTheHighestTotalWins) {
+  ArenaConfig c = make_config("romanian", {"random", "heuristic", "heuristic", "heuristic"}, 30);
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  const ArenaReport& r = run.report;
+  ASSERT_EQ(r.differences.size(), 1u);
+  const Summary expect = percent_more(r.specs[0].set_means, r.specs[1].set_means);
+  const Summary& got = r.differences[0].percent;
+  ASSERT_GT(got.n, 0);
+  EXPECT_DOUBLE_EQ(got.mean, expect.mean);
+  EXPECT_DOUBLE_EQ(got.half_width, expect.half_width);
+  EXPECT_NEAR(got.mean, 100 * (r.specs[0].points.mean / r.specs[1].points.mean - 1), 1e-9);
+  const std::string table = arena_table(c, r);
+  EXPECT_NE(table.find(fmt::format("; relative to heuristic: {:+.1f}%, 95% CI", got.mean)),
+            std::string::npos)
+      << table;
+  auto j = nlohmann::json::parse(arena_json(c, r));
+  EXPECT_DOUBLE_EQ(j["difference"]["percent_more"]["mean"].get<double>(), got.mean);
+  EXPECT_DOUBLE_EQ(j["difference"]["percent_more"]["ci95"][0].get<double>(), got.low());
+
+  // Where the lowest total wins, more points is worse: no percentage.
+  c.rules.scoring = Scoring::Negative;
+  const ArenaRun negative = run_arena(c);
+  ASSERT_EQ(negative.error, "");
+  EXPECT_EQ(negative.report.differences[0].percent.n, 0);
+  EXPECT_EQ(arena_table(c, negative.report).find("relative to"), std::string::npos);
+  j = nlohmann::json::parse(arena_json(c, negative.report));
+  EXPECT_TRUE(j["difference"]["percent_more"].is_null());
 }
 
 // Three specs: every pair's per-set difference, in the table and the JSON; no single

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <exception>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "ai/external.h"
 #include "rules/contracts.h"
 #include "rules/schedule.h"
+#include "rules/scoring.h"
 
 namespace whist {
 
@@ -311,7 +313,12 @@ ArenaRun run_arena(const ArenaConfig& config) {
       for (int k = 0; k < config.deals; ++k) {
         diff.push_back(rep.specs[a].set_means[k] - rep.specs[b].set_means[k]);
       }
-      rep.differences.push_back({a, b, summarize(diff)});
+      Summary percent;
+      percent.half_width = std::numeric_limits<double>::quiet_NaN();
+      if (!lowest_wins(config.rules.scoring)) {
+        percent = percent_more(rep.specs[a].set_means, rep.specs[b].set_means);
+      }
+      rep.differences.push_back({a, b, summarize(diff), percent});
     }
   }
   if (specs == 2) {

@@ -60,6 +60,11 @@ struct Summary {
 };
 
 Summary summarize(const std::vector<double>& samples);
+// How many percent more points `a` scores than `b`, paired sample by sample: 100 (mean(a) /
+// mean(b) - 1), its interval by the delta method (the residuals a - R b of the ratio R over
+// mean(b)). Undefined (n = 0, NaN half-width) unless b's whole 95% interval is above zero: a
+// share of nothing, or of a total that may be negative, says nothing.
+Summary percent_more(const std::vector<double>& a, const std::vector<double>& b);
 // The 97.5% quantile of Student's t with `df` degrees of freedom (df >= 1).
 double t_quantile_975(int df);
 
@@ -86,6 +91,9 @@ struct SpecDifference {
   int first = 0;
   int second = 0;
   Summary summary;
+  // The first's points as a percentage more than the second's (percent_more), where the highest
+  // total wins and the second scores clearly above zero; else n = 0.
+  Summary percent;
 };
 
 struct ArenaReport {

@@ -119,6 +119,23 @@ Summary summarize(const std::vector<double>& x) {
   return s;
 }
 
+Summary percent_more(const std::vector<double>& a, const std::vector<double>& b) {
+  Summary s;
+  s.half_width = std::numeric_limits<double>::quiet_NaN();
+  const Summary base = summarize(b);
+  if (a.size() != b.size() || std::isnan(base.half_width) || !(base.low() > 0)) return s;
+  const double ratio = summarize(a).mean / base.mean;
+  std::vector<double> residuals;
+  residuals.reserve(a.size());
+  for (size_t i = 0; i < a.size(); ++i) residuals.push_back(a[i] - ratio * b[i]);
+  const Summary r = summarize(residuals);
+  s.n = r.n;
+  s.mean = 100 * (ratio - 1);
+  s.sd = 100 * r.sd / base.mean;
+  s.half_width = 100 * r.half_width / base.mean;
+  return s;
+}
+
 std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   const Rules& rules = config.rules;
   const int n = rules.players;
@@ -143,8 +160,14 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   out += columns(rows, {false, false, true, false, true, true, true, true});
   if (!rep.differences.empty()) out += "\n";
   for (const SpecDifference& d : rep.differences) {
-    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}\n", rep.specs[d.first].spec,
+    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}", rep.specs[d.first].spec,
                        rep.specs[d.second].spec, d.summary.mean, interval_text(d.summary));
+    if (d.percent.n > 0) {
+      out +=
+          fmt::format("; relative to {}: {:+.1f}%, 95% CI [{:+.1f}%, {:+.1f}%]",
+                      rep.specs[d.second].spec, d.percent.mean, d.percent.low(), d.percent.high());
+    }
+    out += "\n";
   }
   out += fmt::format(
       "\npoints: {}.\nbid accuracy: {}.\nCI: over the {} per-set means (each set's deal played "
@@ -182,12 +205,16 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
   }
   Json differences = Json::array();
   for (const SpecDifference& d : rep.differences) {
+    const Json percent = d.percent.n > 0
+                             ? Json({{"mean", d.percent.mean}, {"ci95", interval_json(d.percent)}})
+                             : Json();
     differences.push_back({{"first", rep.specs[d.first].spec},
                            {"second", rep.specs[d.second].spec},
                            {"mean", d.summary.mean},
                            {"sd", d.summary.sd},
                            {"ci95", interval_json(d.summary)},
-                           {"ci95_half_width", number_or_null(d.summary.half_width)}});
+                           {"ci95_half_width", number_or_null(d.summary.half_width)},
+                           {"percent_more", percent}});
   }
   // The one difference of a two-spec match, as before `differences` existed.
   Json difference = rep.has_difference ? differences[0] : Json();
