@@ -6,7 +6,6 @@
 #include <chrono>
 #include <exception>
 #include <initializer_list>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -313,11 +312,10 @@ ArenaRun run_arena(const ArenaConfig& config) {
       for (int k = 0; k < config.deals; ++k) {
         diff.push_back(rep.specs[a].set_means[k] - rep.specs[b].set_means[k]);
       }
-      Summary percent;
-      percent.half_width = std::numeric_limits<double>::quiet_NaN();
-      if (!lowest_wins(config.rules.scoring)) {
-        percent = percent_more(rep.specs[a].set_means, rep.specs[b].set_means);
-      }
+      // Where the lowest total wins, more points is worse: no percentage (an empty summary).
+      const Summary percent = lowest_wins(config.rules.scoring)
+                                  ? summarize({})
+                                  : percent_more(rep.specs[a].set_means, rep.specs[b].set_means);
       rep.differences.push_back({a, b, summarize(diff), percent});
     }
   }

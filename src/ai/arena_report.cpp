@@ -120,15 +120,15 @@ Summary summarize(const std::vector<double>& x) {
 }
 
 Summary percent_more(const std::vector<double>& a, const std::vector<double>& b) {
-  Summary s;
-  s.half_width = std::numeric_limits<double>::quiet_NaN();
   const Summary base = summarize(b);
-  if (a.size() != b.size() || std::isnan(base.half_width) || !(base.low() > 0)) return s;
+  if (a.size() != b.size() || std::isnan(base.half_width) || !(base.low() > 0))
+    return summarize({});
   const double ratio = summarize(a).mean / base.mean;
   std::vector<double> residuals;
   residuals.reserve(a.size());
   for (size_t i = 0; i < a.size(); ++i) residuals.push_back(a[i] - ratio * b[i]);
   const Summary r = summarize(residuals);
+  Summary s;
   s.n = r.n;
   s.mean = 100 * (ratio - 1);
   s.sd = 100 * r.sd / base.mean;
