@@ -1,7 +1,8 @@
 // A bot decides from its view alone: given two full states of a deal that agree on everything
 // its seat may see, it acts the same. The second state deals the same game again with unseen
 // cards swapped between two other seats and replays the same actions; the views are checked
-// equal first, then every bot is asked, with the same seed, in both.
+// equal first, then every bot is asked, with the same seed, in both, at the seat's earlier turns
+// in the deal as well (what a bot keeps between its decisions must come from its views too).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -19,14 +20,17 @@ namespace {
 using test_bots::GameCase;
 
 // Plays match `a`'s deals again into `b`, the current deal dealt from `hands`; false when an
-// action is not legal there (the swap broke an earlier play).
-bool replay(const Match& a, Match& b, const Hands& hands) {
+// action is not legal there (the swap broke an earlier play). `turns` gets `viewer`'s views at
+// its turns in the current deal.
+bool replay(const Match& a, Match& b, const Hands& hands, int viewer,
+            std::vector<PlayerView>& turns) {
   for (size_t d = 0; d < a.log().size(); ++d) {
     const DealLog& log = a.log()[d];
     const bool current = d + 1 == a.log().size();
     if (!b.deal_given(current ? hands : log.hands, log.turned, log.kitty).empty()) return false;
     for (Action act : log.actions) {
       if (!b.why_illegal(act).empty()) return false;
+      if (current && b.state().to_move() == viewer) turns.push_back(b.view(viewer));
       b.apply(act);
     }
   }
@@ -96,16 +100,28 @@ TEST_P(BotHonestyGames, SameViewSameAction) {
       Hands hands = a.log().back().hands;
       if (!swap_unseen(a, viewer, rng, hands)) continue;
       Match b(rules, names, trial % rules.players);
-      if (!replay(a, b, hands)) continue;
+      std::vector<PlayerView> turns_a, turns_b;
+      if (!replay(a, b, hands, viewer, turns_b)) continue;
+      Match a2(rules, names, trial % rules.players);
+      ASSERT_TRUE(replay(a, a2, a.log().back().hands, viewer, turns_a));
       ASSERT_FALSE(b.state() == a.state()) << "the swap must change the full state";
       const PlayerView va = a.view(viewer), vb = b.view(viewer);
       ASSERT_TRUE(va == vb) << "unseen cards changed seat " << viewer << "'s view";
+      ASSERT_EQ(turns_a.size(), turns_b.size());
       auto bot_a = make_bot(spec.spec, error);
       auto bot_b = make_bot(spec.spec, error);
       ASSERT_TRUE(bot_a && bot_b) << error;
       const uint64_t seed = rng.next();
       bot_a->new_deal(seed);
       bot_b->new_deal(seed);
+      // The bots decide at the seat's earlier turns too, as in a game: what a bot keeps from
+      // one decision to the next in a deal (the expert's worlds) comes from views alone as well.
+      for (size_t i = 0; i < turns_a.size(); ++i) {
+        ASSERT_TRUE(turns_a[i] == turns_b[i]) << "unseen cards changed an earlier view";
+        if (turns_a[i].legal.size == 0) continue;
+        ASSERT_EQ(bot_a->choose(rules, turns_a[i]), bot_b->choose(rules, turns_b[i]))
+            << spec.spec << ": at the seat's earlier turn " << i;
+      }
       const Action act_a = bot_a->choose(rules, va);
       const Action act_b = bot_b->choose(rules, vb);
       ASSERT_EQ(act_a, act_b) << spec.spec << ": " << to_string(act_a) << " against "

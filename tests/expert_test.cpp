@@ -46,6 +46,8 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   // A share of the worlds, in percent: above 100 it could never be reached.
   EXPECT_FALSE(make_bot("expert:adapt=101", error));
   EXPECT_NE(error.find("adapt"), std::string::npos) << error;
+  EXPECT_FALSE(make_bot("expert:carry=2", error));
+  EXPECT_NE(error.find("carry"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:worlds=0", error));
   EXPECT_NE(error.find("worlds"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:depth=2", error));
@@ -164,11 +166,13 @@ TEST(ExpertBot, RolloutsDecideTheAuctionGamesPhasesLegally) {
   }
 }
 
-// Plays six romanian deals twice with four `spec` bots, each seeded alike.
-void expect_same_game(const char* spec) {
+// Plays six romanian deals twice with four `spec` bots, each seeded alike; with `explain`, the
+// second time each bot explains every choice before making it.
+void expect_same_game(const char* spec, bool explain = false) {
   const Rules r = *make_preset("romanian", 4);
   std::vector<Action> runs[2];
   for (auto& actions : runs) {
+    const bool explaining = explain && &actions == &runs[1];
     Match m(r, names(4), 0);
     Rng deal_rng(11);
     std::vector<std::unique_ptr<Bot>> bots;
@@ -178,6 +182,7 @@ void expect_same_game(const char* spec) {
       for (int p = 0; p < 4; ++p) bots[p]->new_deal(1000 * d + p);
       while (m.in_deal()) {
         const int seat = m.state().to_move();
+        if (explaining) bots[seat]->explain(r, m.view(seat));
         const Action a = bots[seat]->choose(r, m.view(seat));
         ASSERT_EQ(m.why_illegal(a), "");
         actions.push_back(a);
@@ -276,6 +281,15 @@ TEST(ExpertBot, SameSeedSameGame) {
   for (const char* spec : {"expert:easy", "expert:easy:epimc=8", "expert:easy:adapt=95"}) {
     SCOPED_TRACE(spec);
     expect_same_game(spec);
+  }
+}
+
+// A hint (explain) leaves the bot's next choice as it was: its generator and the worlds it
+// carries to its next decision are put back.
+TEST(ExpertBot, ExplainingLeavesTheGameAsItWas) {
+  for (const char* spec : {"expert:easy", "expert:easy:epimc=8"}) {
+    SCOPED_TRACE(spec);
+    expect_same_game(spec, true);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "ai/heuristic.h"
@@ -104,6 +105,7 @@ class ExpertBot final : public Bot {
     rng_.reseed(seed);
     heuristic_->new_deal(seed ^ 0x5DEECE66Dull);
     model_->new_deal(seed ^ 0x2545F4914F6CDD1Dull);
+    carried_.clear();
   }
 
   Action choose(const Rules& rules, const PlayerView& v) override {
@@ -132,7 +134,10 @@ class ExpertBot final : public Bot {
   // are the heuristic's, and so is their explanation.
   std::string explain(const Rules& rules, const PlayerView& v) override {
     if (v.legal.size <= 1) return {};
-    const Rng saved = rng_;  // the next choice stays what it would have been
+    // The next choice stays what it would have been.
+    const Rng saved = rng_;
+    std::vector<Holdings> carried = carried_;
+    Course course = carried_course_;
     weighed_.clear();
     made_.fill(0);
     switched_ = false;
@@ -140,6 +145,8 @@ class ExpertBot final : public Bot {
     const Action choice = choose(rules, v);
     explaining_ = false;
     rng_ = saved;
+    carried_ = std::move(carried);
+    carried_course_ = std::move(course);
     if (weighed_.empty()) return heuristic_->explain(rules, v);
     char line[160];
     std::snprintf(line, sizeof line, "over %d sampled deals%s:\n", weighed_worlds_,
@@ -209,30 +216,39 @@ class ExpertBot final : public Bot {
     misses_.clear();
     Holdings w{};
     double best = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < draws; ++i) {
-      if (!draw_world(k, rng_, w)) break;
+    const auto add = [&] {
       candidates_.push_back(w);
-      if (weigh) {
-        // A world less likely than the best so far by a factor of e^kCutoff would almost never
-        // be drawn: its replay stops there, and it weighs nothing.
-        SeatLogs logs{};
-        SeatMisses misses{};
-        seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs, best - kCutoff,
-                             counting ? &misses : nullptr);
-        const double log = total_log(logs);
-        best = std::max(best, log);
-        logs_.push_back(logs);
-        misses_.push_back(misses);
-        weights_.push_back(std::exp(log));
+      if (!weigh) return;
+      // A world less likely than the best so far by a factor of e^kCutoff would almost never
+      // be drawn: its replay stops there, and it weighs nothing.
+      SeatLogs logs{};
+      SeatMisses misses{};
+      seat_log_likelihoods(rules, v, w, *model_, fit, all, scratch_, logs, best - kCutoff,
+                           counting ? &misses : nullptr);
+      const double log = total_log(logs);
+      best = std::max(best, log);
+      logs_.push_back(logs);
+      misses_.push_back(misses);
+      weights_.push_back(std::exp(log));
+    };
+    // The carried worlds first: they set a high `best` early, so unlikely fresh draws stop soon.
+    if (weigh && settings_.carry && carried_from(v)) {
+      for (const Holdings& old : carried_) {
+        if (static_cast<int>(candidates_.size()) >= draws) break;
+        if (carry_world(k, old, rng_, w)) add();
       }
     }
+    for (int i = static_cast<int>(candidates_.size()); i < draws; ++i) {
+      if (!draw_world(k, rng_, w)) break;
+      add();
+    }
     if (candidates_.empty()) return out;
-    if (!weigh) return candidates_;
+    if (!weigh) return keep_carried(v, candidates_);
     double total = 0;
     for (double x : weights_) total += x;
     if (!(total > 0))
-      return {candidates_.begin(),
-              candidates_.begin() + std::min<size_t>(wanted, candidates_.size())};
+      return keep_carried(v, {candidates_.begin(),
+                              candidates_.begin() + std::min<size_t>(wanted, candidates_.size())});
     // Rounding may carry the last target past the last world that weighs anything.
     while (weights_.back() == 0) {
       weights_.pop_back();
@@ -262,7 +278,46 @@ class ExpertBot final : public Bot {
     for (int p = 0; p < v.players; ++p) {
       mismatch_ = std::max(mismatch_, static_cast<double>(missing[p]) / wanted);
     }
-    return out;
+    return keep_carried(v, std::move(out));
+  }
+
+  // The course of the deal a view has seen, as far as carrying worlds needs it.
+  struct Course {
+    int seat = -1, players = 0, cards = 0, dealer = -1;
+    CardSet dealt;  // the seat's cards when the play began
+    std::vector<PlayedCard> plays;
+    std::vector<SeatAction> history;
+  };
+
+  static Course course_of(const PlayerView& v) {
+    Course c{v.seat, v.players, v.cards, v.dealer, v.own_hand, v.plays, v.history};
+    for (const PlayedCard& p : v.plays) {
+      if (p.seat == v.seat) c.dealt |= p.card;
+    }
+    return c;
+  }
+
+  // Whether the worlds carried were drawn earlier in the deal this view continues (not, say,
+  // for a later position that an undo took back).
+  bool carried_from(const PlayerView& v) const {
+    const Course& c = carried_course_;
+    if (carried_.empty() || c.seat != v.seat || c.players != v.players || c.cards != v.cards ||
+        c.dealer != v.dealer || c.plays.size() > v.plays.size() ||
+        c.history.size() > v.history.size()) {
+      return false;
+    }
+    return course_of(v).dealt == c.dealt &&
+           std::equal(c.plays.begin(), c.plays.end(), v.plays.begin()) &&
+           std::equal(c.history.begin(), c.history.end(), v.history.begin());
+  }
+
+  // Keeps `worlds` to be carried to the seat's next decision, and returns them.
+  std::vector<Holdings> keep_carried(const PlayerView& v, std::vector<Holdings> worlds) {
+    if (settings_.carry) {
+      carried_ = worlds;
+      carried_course_ = course_of(v);
+    }
+    return worlds;
   }
 
   Action play(const Rules& rules, const PlayerView& v) {
@@ -651,6 +706,8 @@ class ExpertBot final : public Bot {
   std::vector<double> weights_;
   std::vector<SeatLogs> logs_;      // of each candidate world, by seat
   std::vector<SeatMisses> misses_;  // ... and its choices unlike the model's, with `adapt`
+  std::vector<Holdings> carried_;   // the last decision's worlds, with `carry`
+  Course carried_course_;           // ... and the course of the deal they were drawn for
   // The largest share of the last sample's worlds in which one seat chose unlike the model.
   double mismatch_ = 0;
   PlayerView scratch_;           // the model's view in playouts, its storage kept
@@ -667,9 +724,10 @@ class ExpertBot final : public Bot {
 
 std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error) {
   ExpertSettings s = expert_settings(params.level);
-  params.check_keys({"worlds", "bid_worlds", "budget", "oversample", "bidding", "playing",
-                     "rivalry", "solver_cards", "steps", "others", "play_miss", "bid_miss", "epimc",
-                     "epimc_steps", "bid_cards", "moves", "miss_prior", "hit_prior", "adapt"},
+  params.check_keys({"worlds",    "bid_worlds", "budget",       "oversample",  "bidding",
+                     "playing",   "rivalry",    "solver_cards", "steps",       "others",
+                     "play_miss", "bid_miss",   "epimc",        "epimc_steps", "bid_cards",
+                     "moves",     "miss_prior", "hit_prior",    "adapt",       "carry"},
                     error);
   s.bidding =
       static_cast<BidSearch>(params.get_int("bidding", static_cast<int>(s.bidding), 0, 2, error));
@@ -699,6 +757,7 @@ std::unique_ptr<Bot> make_expert_bot(const BotParams& params, std::string& error
   s.miss_prior = params.get_int("miss_prior", s.miss_prior, 0, 10000, error);
   s.hit_prior = params.get_int("hit_prior", s.hit_prior, 1, 100000, error);
   s.adapt = params.get_int("adapt", s.adapt, 0, 100, error);
+  s.carry = params.get_int("carry", s.carry, 0, 1, error) != 0;
   if (!error.empty()) return nullptr;
   std::string name = "expert:" + std::string(level_name(params.level));
   for (const auto& [key, value] : params.values) name += ":" + key + "=" + value;

@@ -168,6 +168,40 @@ bool draw_world(const Knowledge& k, Rng& rng, Holdings& out) {
   return false;
 }
 
+bool carry_world(const Knowledge& k, const Holdings& old, Rng& rng, Holdings& out) {
+  out = k.known;
+  CardSet left = k.unknown;
+  std::array<int, kHolders> short_by{};
+  for (int h = 0; h < kHolders; ++h) {
+    if (k.need[h] < 0) return false;
+    CardSet kept = old[h] & k.unknown & k.allowed[h];
+    while (kept.size() > k.need[h]) kept -= rng.pick(kept);
+    out[h] |= kept;
+    left -= kept;
+    short_by[h] = k.need[h] - kept.size();
+  }
+  for (;;) {
+    int best = -1, best_slack = 1 << 30;
+    for (int h = 0; h < kHolders; ++h) {
+      if (short_by[h] == 0) continue;
+      const int slack = (k.allowed[h] & left).size() - short_by[h];
+      if (slack < best_slack) {
+        best = h;
+        best_slack = slack;
+      }
+    }
+    if (best < 0) return left.empty();
+    if (best_slack < 0) return false;
+    CardSet pool = k.allowed[best] & left;
+    for (; short_by[best] > 0; --short_by[best]) {
+      const Card c = rng.pick(pool);
+      pool -= c;
+      left -= c;
+      out[best] |= c;
+    }
+  }
+}
+
 std::array<CardSet, kMaxPlayers> hands_at_start(const PlayerView& v, const Holdings& holdings) {
   std::array<CardSet, kMaxPlayers> hands{};
   for (int p = 0; p < v.players; ++p) hands[p] = holdings[p];

@@ -48,6 +48,13 @@ Knowledge infer(const Rules& rules, const PlayerView& view);
 // or too tight for the retries).
 bool draw_world(const Knowledge& knowledge, Rng& rng, Holdings& out);
 
+// Places the unknown cards as `old` (a world drawn for an earlier view of the same seat in the
+// same deal) placed them wherever the knowledge still allows it, and the rest at random: a
+// holder that has more of them than it needs now (it played a card the old world gave another
+// seat) keeps a random subset, and the cards left go to the holders short of cards, the most
+// constrained first. False when they do not fit (a new void, say, leaves a card nowhere to go).
+bool carry_world(const Knowledge& knowledge, const Holdings& old, Rng& rng, Holdings& out);
+
 // The deal at the view's position with the cards placed as in `holdings` (the viewer's seat must
 // hold what its view shows). In Call-Ace whist the partner is whoever holds (or played) the
 // called card.
