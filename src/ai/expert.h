@@ -100,8 +100,8 @@ struct ExpertSettings {
   // the seat's last decision used, moved to where the cards played since say they are
   // (carry_world), are weighed first, with fresh draws after them. Resampled and moved at every
   // decision before, they fit the model more often than uniform draws do, and the Metropolis
-  // moves add up over the deal. Romanian, against 3 heuristic, paired over 3000 sets: +0.033
-  // [-0.003, 0.069] a deal on seed 1, +0.038 [0.003, 0.073] on seed 2, and fewer model
+  // moves add up over the deal. Romanian, against 3 heuristic, paired over five seeds of 3000
+  // sets: +0.023 [0.007, 0.040] a deal; more in the games of 13-card deals; and fewer model
   // decisions (docs/strength.md).
   bool carry = true;
 };
