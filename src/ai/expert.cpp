@@ -289,12 +289,16 @@ class ExpertBot final : public Bot {
     std::vector<SeatAction> history;
   };
 
-  static Course course_of(const PlayerView& v) {
-    Course c{v.seat, v.players, v.cards, v.dealer, v.own_hand, v.plays, v.history};
+  static CardSet dealt(const PlayerView& v) {
+    CardSet cards = v.own_hand;
     for (const PlayedCard& p : v.plays) {
-      if (p.seat == v.seat) c.dealt |= p.card;
+      if (p.seat == v.seat) cards |= p.card;
     }
-    return c;
+    return cards;
+  }
+
+  static Course course_of(const PlayerView& v) {
+    return {v.seat, v.players, v.cards, v.dealer, dealt(v), v.plays, v.history};
   }
 
   // Whether the worlds carried were drawn earlier in the deal this view continues (not, say,
@@ -306,8 +310,7 @@ class ExpertBot final : public Bot {
         c.history.size() > v.history.size()) {
       return false;
     }
-    return course_of(v).dealt == c.dealt &&
-           std::equal(c.plays.begin(), c.plays.end(), v.plays.begin()) &&
+    return dealt(v) == c.dealt && std::equal(c.plays.begin(), c.plays.end(), v.plays.begin()) &&
            std::equal(c.history.begin(), c.history.end(), v.history.begin());
   }
 
