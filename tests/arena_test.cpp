@@ -100,7 +100,8 @@ std::string results_of(const ArenaRun& run) {
   std::ostringstream out;
   out << run.error << "|" << run.report.deals_played << "|" << run.report.thrown_in;
   for (const SpecStats& s : run.report.specs) {
-    out << "|" << s.spec << ":" << s.bids << ":" << s.bids_made << ":" << s.decisions;
+    out << "|" << s.spec << ":" << s.bids << ":" << s.bids_made << ":" << s.bids_over << ":"
+        << s.bids_under << ":" << s.decisions;
     for (double m : s.set_means) out << ":" << m;
   }
   out << "|" << run.report.difference.mean << ":" << run.report.difference.sd;
@@ -264,6 +265,8 @@ TEST(ArenaStats, ThrownInHandsScoreNothingAndAreCounted) {
     EXPECT_EQ(r.specs[0].bids, 0);  // no contracts, so no bid accuracy
     const auto j = nlohmann::json::parse(arena_json(c, r));
     EXPECT_TRUE(j["results"][0]["bid_accuracy"].is_null());
+    // Call-Ace contracts are not missed high or low.
+    EXPECT_EQ(j["results"][0]["bids_over"].is_null(), variant == "call-ace");
   }
 }
 
@@ -292,6 +295,14 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
     EXPECT_TRUE(ext[key].is_number()) << key;
   }
   EXPECT_GE(ext["max_decision_ms"].get<double>(), ext["mean_decision_ms"].get<double>());
+  // Every bid is made or missed one way or the other; random bidders miss both ways.
+  for (const auto& res : j["results"]) {
+    EXPECT_EQ(
+        res["bids_made"].get<int>() + res["bids_over"].get<int>() + res["bids_under"].get<int>(),
+        res["bids"].get<int>());
+  }
+  EXPECT_GT(j["results"][1]["bids_over"].get<int>(), 0);
+  EXPECT_GT(j["results"][1]["bids_under"].get<int>(), 0);
   EXPECT_EQ(ext["ci95"].size(), 2u);
   ASSERT_EQ(ext["set_means"].size(), 10u);
   double sum = 0;
@@ -306,6 +317,7 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
   const std::string table = arena_table(c, run.report);
   EXPECT_NE(table.find("first_legal 1.0"), std::string::npos) << table;
   EXPECT_NE(table.find("95% CI"), std::string::npos) << table;
+  EXPECT_NE(table.find("missed over/under"), std::string::npos) << table;
 }
 
 struct CliRun {

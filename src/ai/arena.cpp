@@ -30,6 +30,8 @@ struct BotTally {
   double points = 0;
   int64_t bids = 0;
   int64_t made = 0;
+  int64_t over = 0;   // bids missed by taking more tricks (exact-bid games, Israeli)
+  int64_t under = 0;  // ... by taking fewer
   int64_t decisions = 0;
   double seconds = 0;
   double slowest = 0;  // the longest decision, in seconds
@@ -77,6 +79,8 @@ void tally_bid(Family family, const DealResult& r, int seat, BotTally& t) {
   if (r.bids[seat] < 0) return;
   ++t.bids;
   t.made += r.bids[seat] == r.tricks[seat];
+  t.over += r.tricks[seat] > r.bids[seat];
+  t.under += r.tricks[seat] < r.bids[seat];
 }
 
 class Runner {
@@ -297,6 +301,8 @@ ArenaRun run_arena(const ArenaConfig& config) {
         points += t.points;
         s.bids += t.bids;
         s.bids_made += t.made;
+        s.bids_over += t.over;
+        s.bids_under += t.under;
         s.decisions += t.decisions;
         s.decision_seconds += t.seconds;
         s.slowest_seconds = std::max(s.slowest_seconds, t.slowest);

@@ -80,6 +80,10 @@ struct SpecStats {
   // (thrown-in hands excluded); Call-Ace whist: contracts declared.
   int64_t bids = 0;
   int64_t bids_made = 0;
+  // The bids missed, by taking more tricks than bid and by taking fewer (not in Call-Ace): which
+  // way a bot misjudges its hands.
+  int64_t bids_over = 0;
+  int64_t bids_under = 0;
   int64_t decisions = 0;
   double decision_seconds = 0;
   double slowest_seconds = 0;  // the longest single decision

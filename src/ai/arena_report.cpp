@@ -38,6 +38,19 @@ double accuracy(const SpecStats& s) {
                     : std::numeric_limits<double>::quiet_NaN();
 }
 
+// The shares of the bids missed high and low: "9.1% / 16.3%".
+std::string over_under_text(Family family, const SpecStats& s) {
+  if (family == Family::CallAce || s.bids == 0) return "n/a";
+  const double bids = static_cast<double>(s.bids);
+  return fmt::format("{:.1f}% / {:.1f}%", 100.0 * static_cast<double>(s.bids_over) / bids,
+                     100.0 * static_cast<double>(s.bids_under) / bids);
+}
+
+// Call-Ace contracts are not missed by a count of one seat's tricks: no over or under there.
+Json over_under_json(Family family, int64_t count) {
+  return family == Family::CallAce ? Json() : Json(count);
+}
+
 double mean_ms(const SpecStats& s) {
   return s.decisions > 0 ? 1000.0 * s.decision_seconds / static_cast<double>(s.decisions) : 0.0;
 }
@@ -145,8 +158,8 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
       rules.variant, n, config.seed, config.deals, n, rep.deals_played, rep.thrown_in,
       config.threads, config.threads == 1 ? "" : "s", rep.seconds);
   std::vector<std::vector<std::string>> rows = {{"bot", "seats", "points/deal", "95% CI",
-                                                 "bid accuracy", "decisions", "ms/decision",
-                                                 "max ms"}};
+                                                 "bid accuracy", "missed over/under", "decisions",
+                                                 "ms/decision", "max ms"}};
   for (const SpecStats& s : rep.specs) {
     std::string seats;
     for (int p : s.positions) seats += (seats.empty() ? "" : " ") + std::to_string(p);
@@ -154,10 +167,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     rows.push_back({s.spec + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
                     fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
                     std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
-                    std::to_string(s.decisions), ms_text(mean_ms(s)),
-                    ms_text(1000.0 * s.slowest_seconds)});
+                    over_under_text(rules.family, s), std::to_string(s.decisions),
+                    ms_text(mean_ms(s)), ms_text(1000.0 * s.slowest_seconds)});
   }
-  out += columns(rows, {false, false, true, false, true, true, true, true});
+  out += columns(rows, {false, false, true, false, true, true, true, true, true});
   if (!rep.differences.empty()) out += "\n";
   for (const SpecDifference& d : rep.differences) {
     out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}", rep.specs[d.first].spec,
@@ -170,7 +183,9 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     out += "\n";
   }
   out += fmt::format(
-      "\npoints: {}.\nbid accuracy: {}.\nCI: over the {} per-set means (each set's deal played "
+      "\npoints: {}.\nbid accuracy: {}; missed over/under: the shares of those bids missed by "
+      "taking more tricks and by taking fewer.\nCI: over the {} per-set means (each set's deal "
+      "played "
       "in all {} rotations).\n",
       kScoringNote, accuracy_meaning(rules.family), config.deals, n);
   return out;
@@ -196,6 +211,8 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                        {"bids", s.bids},
                        {"bids_made", s.bids_made},
                        {"bid_accuracy", number_or_null(accuracy(s))},
+                       {"bids_over", over_under_json(rules.family, s.bids_over)},
+                       {"bids_under", over_under_json(rules.family, s.bids_under)},
                        {"decisions", s.decisions},
                        {"mean_decision_ms", mean_ms(s)},
                        {"max_decision_ms", 1000.0 * s.slowest_seconds},
