@@ -182,12 +182,15 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     }
     out += "\n";
   }
+  const std::string_view over_under =
+      rules.family == Family::CallAce
+          ? ""
+          : "; missed over/under: the shares of those bids missed by taking more tricks and by "
+            "taking fewer";
   out += fmt::format(
-      "\npoints: {}.\nbid accuracy: {}; missed over/under: the shares of those bids missed by "
-      "taking more tricks and by taking fewer.\nCI: over the {} per-set means (each set's deal "
-      "played "
+      "\npoints: {}.\nbid accuracy: {}{}.\nCI: over the {} per-set means (each set's deal played "
       "in all {} rotations).\n",
-      kScoringNote, accuracy_meaning(rules.family), config.deals, n);
+      kScoringNote, accuracy_meaning(rules.family), over_under, config.deals, n);
   return out;
 }
 
