@@ -317,7 +317,13 @@ TEST(ArenaJson, HoldsTheParametersAndEveryResult) {
   const std::string table = arena_table(c, run.report);
   EXPECT_NE(table.find("first_legal 1.0"), std::string::npos) << table;
   EXPECT_NE(table.find("95% CI"), std::string::npos) << table;
+  // The random bots' row shows their shares missed high and low.
+  const auto& rnd = j["results"][1];
+  const std::string shares = fmt::format(
+      "{:.1f}% / {:.1f}%", 100.0 * rnd["bids_over"].get<double>() / rnd["bids"].get<double>(),
+      100.0 * rnd["bids_under"].get<double>() / rnd["bids"].get<double>());
   EXPECT_NE(table.find("missed over/under"), std::string::npos) << table;
+  EXPECT_NE(table.find(shares), std::string::npos) << shares << "\n" << table;
 }
 
 struct CliRun {

@@ -38,17 +38,20 @@ double accuracy(const SpecStats& s) {
                     : std::numeric_limits<double>::quiet_NaN();
 }
 
+// Whether a missed bid is missed high or low: not in Call-Ace, whose contracts are not one
+// seat's count of tricks.
+bool misses_have_a_side(Family family) { return family != Family::CallAce; }
+
 // The shares of the bids missed high and low: "9.1% / 16.3%".
 std::string over_under_text(Family family, const SpecStats& s) {
-  if (family == Family::CallAce || s.bids == 0) return "n/a";
+  if (!misses_have_a_side(family) || s.bids == 0) return "n/a";
   const double bids = static_cast<double>(s.bids);
   return fmt::format("{:.1f}% / {:.1f}%", 100.0 * static_cast<double>(s.bids_over) / bids,
                      100.0 * static_cast<double>(s.bids_under) / bids);
 }
 
-// Call-Ace contracts are not missed by a count of one seat's tricks: no over or under there.
 Json over_under_json(Family family, int64_t count) {
-  return family == Family::CallAce ? Json() : Json(count);
+  return misses_have_a_side(family) ? Json(count) : Json();
 }
 
 double mean_ms(const SpecStats& s) {
@@ -183,10 +186,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     out += "\n";
   }
   const std::string_view over_under =
-      rules.family == Family::CallAce
-          ? ""
-          : "; missed over/under: the shares of those bids missed by taking more tricks and by "
-            "taking fewer";
+      misses_have_a_side(rules.family)
+          ? "; missed over/under: the shares of those bids missed by taking more tricks and by "
+            "taking fewer"
+          : "";
   out += fmt::format(
       "\npoints: {}.\nbid accuracy: {}{}.\nCI: over the {} per-set means (each set's deal played "
       "in all {} rotations).\n",
