@@ -10,34 +10,14 @@
 #include <sstream>
 
 #include "play_driver.h"
+#include "temp_dir.h"
 
 namespace whist::play_testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory per test for save files, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / (std::string("whist-play-") + info->test_suite_name() +
-                                         "-" + info->name() + "-" + std::to_string(getpid()));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using test_files::TempDir;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path);

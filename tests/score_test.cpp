@@ -20,19 +20,14 @@
 #include "pty_session.h"
 #include "rules/options.h"
 #include "rules/presets.h"
+#include "temp_dir.h"
 
 namespace whist {
 namespace {
 
+using test_files::TempDir;
 using test_pty::kEndOfInput;
 using test_pty::Transcript;
-
-std::string temp_dir() {
-  std::string pattern = ::testing::TempDir() + "whist-score-XXXXXX";
-  char* made = mkdtemp(pattern.data());
-  EXPECT_NE(made, nullptr);
-  return pattern;
-}
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -201,7 +196,8 @@ TEST(ScoreSession, WholeRomanianGameWithRefusalsUndoAndCorrection) {
   }
   in += "\n";  // Enter at the end of the game finishes
 
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   std::vector<std::string> args = {
       "--variant", "romanian", "--players", "Ana,Bogdan,Cristi,Dana", "--file", dir + "/game.json"};
   args.insert(args.end(), options.begin(), options.end());
@@ -233,7 +229,8 @@ TEST(ScoreSession, WholeRomanianGameWithRefusalsUndoAndCorrection) {
 }
 
 TEST(ScoreSession, RefusesWhatTheRulesForbidWithTheReason) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t = score(
       {"--players", "Ana,Bogdan,Cristi,Dana", "--file", dir + "/g.json", "end=deals", "deals=1"},
       "H\nx\n5\n1\n0\n0\n0\n1\n0\n0\n0\n0\nundo\nundo\nundo\n1\n0\n0\n2\n1\n0\n\n");
@@ -263,7 +260,8 @@ TEST(ScoreSession, RefusesWhatTheRulesForbidWithTheReason) {
 
 // Seed 000's table: the first two deals of a Serbian game, Dušan dealing first.
 TEST(ScoreSheetGolden, SerbianTableOfSeed000) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t =
       score({"--variant", "serbian", "--players", "Igor,Jovana,Dunja,Dušan", "--dealer", "Dušan",
              "--file", dir + "/s.json", "end=deals", "deals=2"},
@@ -278,7 +276,8 @@ TEST(ScoreSheetGolden, SerbianTableOfSeed000) {
 
 // Seed 001's table, decoded (docs/rules.md, section 9): Peggy deals first.
 TEST(ScoreSheetGolden, RomanianTableOfSeed001) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t =
       score({"--players", "Peter,John,Peggy", "--dealer", "Peggy", "--file", dir + "/r.json",
              "end=deals", "deals=4", "--unicode"},
@@ -301,7 +300,8 @@ TEST(ScoreSheetGolden, RomanianTableOfSeed001) {
 // docs/rules.md's Israeli sheet: an auction won, contracts from the declarer's next seat, the
 // hook on the seat before the declarer, a hand thrown in.
 TEST(ScoreSheetGolden, IsraeliSheetOfTheRulesPage) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t =
       score({"--variant", "israeli", "--players", "Avi,Batya,Chen,Dana", "--file", dir + "/i.json"},
             "7S\nBatya\n0 3 2\n0 3 3 7\n6nt\nchen\n0 5 4\n0 5 2 6\nthrown in\n10 C\n1\n0 1 2\n0\n"
@@ -321,7 +321,8 @@ TEST(ScoreSheetGolden, IsraeliSheetOfTheRulesPage) {
 
 // docs/rules.md's Call-Ace sheet: payments and balances, a redeal, a lone declarer.
 TEST(ScoreSheetGolden, CallAceSheetOfTheRulesPage) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t = score({"--variant", "call-ace", "--players", "Anna,Bo,Cleo,Dag", "--file",
                               dir + "/c.json", "end=deals", "deals=4"},
                              "8 turn\nAnna\nNT\nAH\nCleo\n2 4 1 6\nall passed\n9 quarter\nBo\nS\n"
@@ -338,7 +339,8 @@ constexpr const char* kDeal2Rest = "0 1\n0 1 0 0\n";
 constexpr const char* kDeal3 = "D\n1 0 1 0\n0 0 1 0\n";
 
 TEST(ScoreSession, StoppedMidDealAndResumedGivesTheSameGame) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const std::vector<std::string> game = {"--players", "Ana,Bogdan,Cristi,Dana", "end=deals",
                                          "deals=3"};
   auto with_file = [&](const std::string& file) {
@@ -393,7 +395,8 @@ TEST(ScoreSession, StoppedMidDealAndResumedGivesTheSameGame) {
 
 TEST(ScoreSession, SavesInTheDataDirectoryByDefault) {
   for (const bool xdg : {true, false}) {
-    const std::string dir = temp_dir();
+    const TempDir temp("whist-score-");
+    const std::string dir = temp.str();
     const std::vector<std::pair<std::string, std::string>> env = {{"XDG_DATA_HOME", xdg ? dir : ""},
                                                                   {"HOME", dir}};
     const Transcript t = score({"--players", "Ana,Bogdan,Cristi"}, "H\nquit\n", env);
@@ -410,7 +413,8 @@ TEST(ScoreSession, SavesInTheDataDirectoryByDefault) {
 }
 
 TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   const Transcript t =
       score({"--players", "Ana,Bogdan,Cristi", "--file", dir + "/g.json", "end=deals", "deals=2"},
             "H\n1 0 1\n1 0 0\nS\n0 0 0\n0 0 1\nexport csv " + dir + "/s.csv\nexport json " + dir +
@@ -460,7 +464,8 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
 }
 
 TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
-  const std::string dir = temp_dir();
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
   {
     std::ofstream f(dir + "/bad.json");
     f << "{\"format\": \"whist-score/1\", \"variant\": \"romanian\", \"players\": [\"A\", \"B\", "

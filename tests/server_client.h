@@ -23,6 +23,7 @@
 
 #include "server/hub.h"
 #include "server/transport.h"
+#include "temp_dir.h"
 
 namespace whist::server_testing {
 
@@ -33,32 +34,7 @@ namespace websocket = boost::beast::websocket;
 using Tcp = boost::asio::ip::tcp;
 using Response = http::response<http::string_body>;
 
-// A folder removed with everything in it at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("whist-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  void write(const std::string& relative, const std::string& text) const {
-    const auto file = path_ / relative;
-    std::filesystem::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using test_files::TempDir;
 
 // Keeps what a hub sends, for a hub called directly (the expected answers).
 class RecordingOutlet : public server::Outlet {
