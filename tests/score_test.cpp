@@ -4,7 +4,6 @@
 // examples as golden sheets (Serbian, Romanian, and the Israeli and Call-Ace sheets of
 // docs/rules.md); resuming a saved game; the default save path; the CSV and JSON exports.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>

@@ -122,12 +122,6 @@ struct Player {
 
 class ServeEndToEnd : public ::testing::Test {
  protected:
-  ServeEndToEnd()
-      : dir_(std::filesystem::temp_directory_path() / ("whist-e2e-" + std::to_string(getpid()))) {
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  ~ServeEndToEnd() override { std::filesystem::remove_all(dir_); }
   std::string db() const { return (dir_ / "whist.sqlite").string(); }
 
   // Pumps and plays until `stop` holds, `most` actions are sent or 60 s pass; the actions the
@@ -145,7 +139,7 @@ class ServeEndToEnd : public ::testing::Test {
     return actions;
   }
 
-  std::filesystem::path dir_;
+  TempDir dir_{"whist-e2e-"};
 };
 
 TEST_F(ServeEndToEnd, PlayersFinishAGameThroughAReconnectAndAServerKill) {

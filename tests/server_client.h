@@ -2,10 +2,7 @@
 // free port, and small synchronous HTTP and WebSocket clients (Boost.Beast).
 #pragma once
 
-#include <unistd.h>
-
 #include <array>
-#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
