@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "game/view_json.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -226,32 +227,6 @@ Json deal_json(const Match& match, int k) {
   d["bids"] = std::move(bids);
   d["plays"] = std::move(plays);
   return d;
-}
-
-// The phase of an Israeli or Call-Ace deal in progress, for the --json summary.
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Auction:
-      return "auction";
-    case Phase::Passing:
-      return "passing";
-    case Phase::Bidding:
-      return "bidding";
-    case Phase::ChooseTrump:
-      return "trump";
-    case Phase::TurnKitty:
-      return "turn";
-    case Phase::CallCard:
-      return "call";
-    case Phase::Exchange:
-      return "exchange";
-    case Phase::Discard:
-      return "discard";
-    case Phase::Playing:
-      return "playing";
-    default:
-      return "other";  // not reached in the auction games
-  }
 }
 
 Json points_json(Points p) {
@@ -1190,7 +1165,7 @@ Json call_ace_unfinished_json(const DealState& s) {
   for (int p = 0; p < s.players(); ++p) tricks.push_back(s.tricks_won(p));
   Json u = Json::object();
   u["cards"] = s.cards();
-  u["phase"] = phase_name(s.phase());
+  u["phase"] = std::string(phase_text(s.phase()));
   u["contract"] = over ? Json(contract_name(s.call().contract)) : Json(nullptr);
   u["declarer"] = over ? Json(s.declarer()) : Json(nullptr);
   u["trump"] = suit_name(s.trump());
@@ -1320,7 +1295,7 @@ std::string replay_summary_json(const Match& match) {
       // The declarer and contract are known once the auction is over.
       const bool over =
           s.phase() != Phase::Auction && s.phase() != Phase::Passing && s.declarer() >= 0;
-      unfinished["phase"] = phase_name(s.phase());
+      unfinished["phase"] = std::string(phase_text(s.phase()));
       unfinished["declarer"] = over ? Json(s.declarer()) : Json(nullptr);
       unfinished["contract"] =
           over ? Json(contract_text(s.contract_tricks(), s.trump())) : Json(nullptr);
