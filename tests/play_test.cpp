@@ -320,6 +320,9 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"hook=maybe"}, "whist play: option hook: bad value 'maybe': expected on or off\n"},
       {{"--players", "9"}, "whist play: romanian is played by 3 to 6 players, not 9\n"},
       {{"--resume", (dir / "missing.json").string()}, "whist play: cannot read '"},
+      // CLI11's own refusals get status 2 too, not its codes of 100 and up.
+      {{"--seat", "abc"}, "Could not convert: --seat = abc\n"},
+      {{"--allow-engines"}, "--allow-engines requires --resume\n"},
   };
   for (const auto& [args, message] : bad) {
     std::vector<std::string> all = {"play", "--save", (dir / "g.json").string()};
@@ -335,8 +338,46 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
   EXPECT_EQ(run({"play", "--resume", (dir / "plain.json").string()}, out), 2);
   EXPECT_NE(out.find("has no \"session\" field"), std::string::npos) << out;
   // The game's settings come from the saved game.
-  EXPECT_NE(run({"play", "--resume", (dir / "plain.json").string(), "--seed", "3"}, out), 0);
+  EXPECT_EQ(run({"play", "--resume", (dir / "plain.json").string(), "--seed", "3"}, out), 2);
   EXPECT_NE(out.find("--seed excludes --resume"), std::string::npos) << out;
+}
+
+// A save file is data, perhaps from someone else: the external engines it names (ext:COMMAND,
+// which runs COMMAND) start only with --allow-engines. Regression: resuming ran them unasked.
+TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
+  const TempDir dir;
+  const fs::path marker = dir / "ran";
+  const auto save = [&](const std::string& name, const std::string& seat1,
+                        const std::string& hint) {
+    nlohmann::json record = {
+        {"format", "whist-record/1"},
+        {"variant", "romanian"},
+        {"options", {{"schedule", "2,1"}}},
+        {"players", {"A", "B", "C"}},
+        {"first_dealer", 0},
+        {"session", {{"seed", 4}, {"seats", {"human", seat1, "heuristic"}}, {"hint", hint}}},
+        {"deals", nlohmann::json::array()}};
+    std::ofstream(dir / name) << record.dump();
+    return (dir / name).string();
+  };
+  const std::string touch = "ext:touch '" + marker.string() + "'";
+  std::string out;
+  EXPECT_EQ(run({"play", "--resume", save("seat.json", touch, "heuristic")}, out), 2);
+  EXPECT_NE(out.find("seat 1 is \"" + touch +
+                     "\", an external engine: resuming would run that "
+                     "command; add --allow-engines if you trust the file"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(run({"play", "--resume", save("hint.json", "heuristic", touch)}, out), 2);
+  EXPECT_NE(out.find("the hint bot is \"" + touch + "\", an external engine"), std::string::npos)
+      << out;
+  EXPECT_FALSE(fs::exists(marker));
+  // Allowed, the engine plays its seat to the end of the game.
+  const std::string engine = std::string("ext:'") + WHIST_FIRST_LEGAL + "'";
+  Whist allowed({"play", "--resume", save("mine.json", engine, "heuristic"), "--allow-engines"},
+                {});
+  EXPECT_EQ(play_through(allowed).status, 0) << allowed.transcript();
+  EXPECT_NE(allowed.transcript().find("Game over."), std::string::npos) << allowed.transcript();
 }
 
 TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {

@@ -14,6 +14,12 @@ int main(int argc, char** argv) {
   whist::cli::add_score(app, status);
   whist::cli::add_load(app, status);
   whist::cli::add_serve(app, status);
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11's own codes (100 and up) would differ from the status 2 that every other bad command
+    // line gets; --help is a ParseError too, and exits 0.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   return status;
 }

@@ -37,6 +37,7 @@ struct PlayArgs {
   bool ascii = false;
   std::string save;
   std::string resume;
+  bool allow_engines = false;
   int humans = 1;
   std::string names;
 };
@@ -373,7 +374,7 @@ int run_play(const PlayArgs& args) {
       fmt::print(stderr, "whist play: {}\n", error);
       return 2;
     }
-    game = PlayGame::resume(text, error);
+    game = PlayGame::resume(text, error, args.allow_engines);
     if (!game) {
       fmt::print(stderr, "whist play: {}: {}\n", args.resume, error);
       return 2;
@@ -411,6 +412,10 @@ void add_play(CLI::App& app, int& status) {
                   "the save file (a game record); default: a new file in ~/.local/share/whist");
   auto* resume =
       cmd->add_option("--resume", args->resume, "go on with the game saved in this file");
+  cmd->add_flag("--allow-engines", args->allow_engines,
+                "with --resume: let the save file start the external engines (ext:COMMAND) it "
+                "names")
+      ->needs(resume);
   auto* humans =
       cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on");
   auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated");

@@ -23,6 +23,21 @@ uint64_t actions_in_deal(const Match& m) {
   return m.log().empty() ? 0 : m.log().back().actions.size();
 }
 
+// What in a session would start a program: the first ext:COMMAND bot, as an error; empty if none.
+std::string engines_named(const PlaySession& s) {
+  const auto engine = [](const std::string& spec) { return spec.starts_with("ext:"); };
+  std::string who;
+  for (size_t seat = 0; seat < s.seats.size() && who.empty(); ++seat) {
+    if (engine(s.seats[seat]))
+      who = "seat " + std::to_string(seat) + " is " + Json(s.seats[seat]).dump();
+  }
+  if (who.empty() && engine(s.hint)) who = "the hint bot is " + Json(s.hint).dump();
+  if (who.empty()) return {};
+  return who +
+         ", an external engine: resuming would run that command; add --allow-engines if "
+         "you trust the file";
+}
+
 }  // namespace
 
 std::string session_json(const PlaySession& s) {
@@ -58,7 +73,7 @@ std::string parse_session(const std::string& text, int players, PlaySession& out
   }
   for (const auto& [key, value] : j.items()) {
     if (key != "seed" && key != "seats" && key != "hint") {
-      return "\"session\": unknown field \"" + key + "\"";
+      return "\"session\": unknown field " + Json(key).dump();
     }
   }
   return {};
@@ -92,7 +107,8 @@ std::unique_ptr<PlayGame> PlayGame::start(const Rules& rules, std::vector<std::s
   return g;
 }
 
-std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::string& error) {
+std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::string& error,
+                                           bool allow_engines) {
   ReplayResult r = replay_record(record);
   if (!r.error.empty()) {
     error = r.error;
@@ -105,6 +121,10 @@ std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::strin
   std::unique_ptr<PlayGame> g(new PlayGame());
   error = parse_session(r.session, r.match->players(), g->session_);
   if (!error.empty()) return nullptr;
+  if (!allow_engines) {
+    error = engines_named(g->session_);
+    if (!error.empty()) return nullptr;
+  }
   g->match_ = std::move(r.match);
   error = g->make_bots();
   if (!error.empty()) return nullptr;

@@ -49,7 +49,10 @@ class PlayGame {
   static std::unique_ptr<PlayGame> start(const Rules& rules, std::vector<std::string> names,
                                          int first_dealer, PlaySession session, std::string& error);
   // The game saved in a record; null and `error` when the record is bad or has no session.
-  static std::unique_ptr<PlayGame> resume(const std::string& record, std::string& error);
+  // A saved game names its bots; an `ext:COMMAND` bot starts a program, so a save file (data,
+  // perhaps from someone else) may do that only when the user allows it (`--allow-engines`).
+  static std::unique_ptr<PlayGame> resume(const std::string& record, std::string& error,
+                                          bool allow_engines = false);
 
   const Match& match() const { return *match_; }
   const PlaySession& session() const { return session_; }
