@@ -340,6 +340,12 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
   // The game's settings come from the saved game.
   EXPECT_EQ(run({"play", "--resume", (dir / "plain.json").string(), "--seed", "3"}, out), 2);
   EXPECT_NE(out.find("--seed excludes --resume"), std::string::npos) << out;
+  // What the file held is quoted on the error's one line.
+  std::ofstream(dir / "odd.json") << R"({"format": "whist-record/1", "variant": "romanian",
+      "players": ["A", "B", "C"], "first_dealer": 0, "deals": [],
+      "session": {"seed": 1, "seats": ["human", "no\nbot", "heuristic"]}})";
+  EXPECT_EQ(run({"play", "--resume", (dir / "odd.json").string()}, out), 2);
+  EXPECT_NE(out.find(": bot 'no\\nbot': unknown bot"), std::string::npos) << out;
 }
 
 // A save file is data, perhaps from someone else: the external engines it names (ext:COMMAND,

@@ -223,5 +223,20 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
       "two players are named \"A\"");
 }
 
+// Regression: a key or an option value holding a line break broke the error's one line
+// (`whist score: F: unknown field "x` and `y"` on the next).
+TEST(ScoreFile, ErrorsStayOnOneLineWhateverTheFileHolds) {
+  EXPECT_EQ(read_score_file(R"({"format": "whist-score/1", "x\ny": 1})").error,
+            R"(unknown field "x\ny")");
+  const std::string head =
+      R"({"format": "whist-score/1", "variant": "romanian", "players": ["A", "B", "C"], )";
+  EXPECT_EQ(read_score_file(head + R"("options": {"sched\tule": "1"}})").error,
+            R"(unknown option 'sched\tule')");
+  EXPECT_EQ(read_score_file(head + R"("first_dealer": 0, "deals": [{"a\rb": 1}]})").error,
+            R"(deal 1: unknown field "a\rb")");
+  EXPECT_EQ(read_score_file(head + R"("options": {"hook": "o\u0001n"}})").error,
+            "option hook: bad value 'o?n': expected on or off");
+}
+
 }  // namespace
 }  // namespace whist

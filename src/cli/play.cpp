@@ -22,6 +22,7 @@
 #include "cli/play_screen.h"
 #include "cli/play_terminal.h"
 #include "cli/setup.h"
+#include "core/text.h"
 #include "game/sheet.h"
 
 namespace whist::cli {
@@ -376,7 +377,7 @@ int run_play(const PlayArgs& args) {
     }
     game = PlayGame::resume(text, error, args.allow_engines);
     if (!game) {
-      fmt::print(stderr, "whist play: {}: {}\n", args.resume, error);
+      fmt::print(stderr, "whist play: {}: {}\n", args.resume, one_line(error));
       return 2;
     }
     if (save_path.empty()) save_path = args.resume;

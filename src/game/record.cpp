@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/text.h"
 #include "game/record_detail.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -597,25 +598,6 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
     replay_deal(*match, d, number, last);
   }
   return match;
-}
-
-// Keeps an error message on one line whatever the input held.
-std::string one_line(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '\n') {
-      out += "\\n";
-    } else if (ch == '\r') {
-      out += "\\r";
-    } else if (ch == '\t') {
-      out += "\\t";
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      out += '?';
-    } else {
-      out += ch;
-    }
-  }
-  return out;
 }
 
 }  // namespace

@@ -1,0 +1,30 @@
+// Error messages that quote what a file or a message held: they are printed as one line (the
+// command-line tools' `whist replay: MESSAGE`, the server's JSON), whatever the input held.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace whist {
+
+// `s` with line breaks and tabs written as \n, \r and \t, and other control characters as '?'.
+inline std::string one_line(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char ch : s) {
+    if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (static_cast<unsigned char>(ch) < 0x20) {
+      out += '?';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace whist
