@@ -15,6 +15,7 @@
 #include "rules/presets.h"
 #include "rules/rules.h"
 #include "server/hub.h"
+#include "server/store.h"
 
 namespace whist::server {
 namespace {
@@ -186,6 +187,20 @@ TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   EXPECT_EQ(error_field(
                 {{"variant", "romanian"}, {"seats", {"human", "ext:/bin/sh", "random", "random"}}}),
             "seats[1]");
+  // A bot's settings could buy any share of the server's bot threads: levels only.
+  EXPECT_EQ(error_field({{"variant", "romanian"},
+                         {"seats", {"human", "random", "ismcts:iterations=1000000", "random"}}}),
+            "seats[2]");
+  EXPECT_EQ(error_field({{"variant", "romanian"},
+                         {"seats", {"human", "expert:max:worlds=10000", "random", "random"}}}),
+            "seats[1]");
+  EXPECT_EQ(call("POST", "/api/tables",
+                 {{"token", guest("Lev")},
+                  {"variant", "romanian"},
+                  {"seats", {"human", "expert:hard", "ismcts:easy", "heuristic"}},
+                  {"public", false}})
+                .status,
+            201);
   Json bad_option = good;
   bad_option["options"] = {{"hook", "maybe"}};
   EXPECT_EQ(error_field(bad_option), "options.hook");
@@ -479,6 +494,27 @@ class HubRestartTest : public HubTest {
   }
   static inline std::filesystem::path dir_;
 };
+
+// Tables created before bot settings were refused keep them: the check is on creation only.
+TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
+  hub_.reset();
+  {
+    server::Store store(db_);
+    store.add_table("00000000000000aa",
+                    Json{{"name", ""},
+                         {"variant", "romanian"},
+                         {"players", 4},
+                         {"options", {{"schedule", "1"}}},
+                         {"seats", {"human", "ismcts:iterations=500", "random", "random"}},
+                         {"public", true},
+                         {"seed", "7"}}
+                        .dump());
+  }
+  reopen();
+  const Reply r = call("GET", "/api/tables/00000000000000aa");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body["state"], "waiting");
+}
 
 TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {
   const std::string ana = guest("Ana");

@@ -288,6 +288,19 @@ struct Hub::Impl {
     if (const std::string error = setup_from_json(body, false, setup, rules); !error.empty()) {
       return error_reply(400, "bad-request", error, field_of(error));
     }
+    // Settings would let a guest buy any share of the bot threads ("ismcts:iterations=1000000"
+    // takes seconds a move); a level is all a table needs. Checked here, not in setup_from_json,
+    // so that tables stored before still load.
+    for (size_t i = 0; i < setup.seats.size(); ++i) {
+      if (setup.seats[i].find('=') != std::string::npos) {
+        const std::string field = "seats[" + std::to_string(i) + "]";
+        return error_reply(400, "bad-request",
+                           field +
+                               ": a bot here is random, heuristic, ismcts[:LEVEL] or "
+                               "expert[:LEVEL], without settings (those are for whist arena)",
+                           field);
+      }
+    }
     setup.seed = random_seed();
     const std::string id = add_table(setup, rules, now);
     return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
