@@ -17,6 +17,7 @@
 #include "game/view_json.h"
 #include "rules/contracts.h"
 #include "rules/presets.h"
+#include "temp_dir.h"
 
 namespace whist {
 namespace {
@@ -67,21 +68,43 @@ TEST(ExternalBot, TextAnswersAndCommentLinesAreAccepted) {
 
 TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
   std::string error;
-  EXPECT_EQ(make_bot("ext:echo garbage", error), nullptr);
+  EXPECT_EQ(make_bot("ext:echo garbage", error, Engines::Allowed), nullptr);
   EXPECT_NE(error.find("engine 'ext:echo garbage' answered 'garbage' to 'whist-bot 1'"),
             std::string::npos)
       << error;
-  EXPECT_EQ(make_bot("ext:exit 5", error), nullptr);
+  EXPECT_EQ(make_bot("ext:exit 5", error, Engines::Allowed), nullptr);
   EXPECT_NE(error.find("closed its output without answering 'whist-bot 1'; it exited with "
                        "status 5"),
             std::string::npos)
       << error;
-  EXPECT_EQ(make_bot("ext:./no-such-engine", error), nullptr);
+  EXPECT_EQ(make_bot("ext:./no-such-engine", error, Engines::Allowed), nullptr);
   EXPECT_NE(error.find("status 127 (is the command right?)"), std::string::npos) << error;
-  EXPECT_EQ(make_bot("ext:", error), nullptr);
+  EXPECT_EQ(make_bot("ext:", error, Engines::Allowed), nullptr);
   EXPECT_NE(error.find("needs a command"), std::string::npos) << error;
   EXPECT_EQ(make_external_bot("true", 0, error), nullptr);
   EXPECT_NE(error.find("timeout"), std::string::npos) << error;
+}
+
+// Specs from a file or the network (the default) start no program, however the spec is spelt.
+// Regression: the server checked for a leading "ext:" while make_bot trimmed spaces first, so
+// " ext:COMMAND" at a table ran COMMAND on the server.
+TEST(ExternalBot, ASpecStartsAProgramOnlyWhenEnginesAreAllowed) {
+  const test_files::TempDir dir;
+  const std::string marker = (dir / "ran").string();
+  for (const std::string spec : {"ext:touch '" + marker + "'", "  ext:touch '" + marker + "'  "}) {
+    EXPECT_TRUE(names_engine(spec)) << spec;
+    std::string error;
+    EXPECT_EQ(make_bot(spec, error), nullptr) << spec;
+    EXPECT_NE(error.find("external engines (ext:COMMAND) are not allowed here"), std::string::npos)
+        << error;
+    EXPECT_EQ(make_bot(spec, error, Engines::Refused), nullptr) << spec;
+  }
+  EXPECT_FALSE(std::filesystem::exists(marker));
+  for (const char* spec : {"expert:hard", " heuristic", "random", "extra", "ismcts:ext"}) {
+    EXPECT_FALSE(names_engine(spec)) << spec;
+  }
+  std::string error;
+  EXPECT_NE(make_bot(kFirstLegal, error, Engines::Allowed), nullptr) << error;
 }
 
 // The error of an arena run whose first bot is `spec`.
@@ -149,7 +172,9 @@ TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
 
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   std::string error;
-  EXPECT_EQ(make_bot("ext:read x; echo 'error version 1 is not supported'", error), nullptr);
+  EXPECT_EQ(
+      make_bot("ext:read x; echo 'error version 1 is not supported'", error, Engines::Allowed),
+      nullptr);
   EXPECT_NE(error.find("answered 'error version 1 is not supported'"), std::string::npos) << error;
 }
 

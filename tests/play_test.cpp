@@ -377,6 +377,10 @@ TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
   EXPECT_EQ(run({"play", "--resume", save("hint.json", "heuristic", touch)}, out), 2);
   EXPECT_NE(out.find("the hint bot is \"" + touch + "\", an external engine"), std::string::npos)
       << out;
+  // However the spec is spelt.
+  EXPECT_EQ(run({"play", "--resume", save("spaced.json", "  " + touch, "heuristic")}, out), 2);
+  EXPECT_NE(out.find(", an external engine: resuming would run that command"), std::string::npos)
+      << out;
   EXPECT_FALSE(fs::exists(marker));
   // Allowed, the engine plays its seat to the end of the game.
   const std::string engine = std::string("ext:'") + WHIST_FIRST_LEGAL + "'";

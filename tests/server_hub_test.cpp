@@ -16,6 +16,7 @@
 #include "rules/rules.h"
 #include "server/hub.h"
 #include "server/store.h"
+#include "temp_dir.h"
 
 namespace whist::server {
 namespace {
@@ -187,6 +188,13 @@ TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   EXPECT_EQ(error_field(
                 {{"variant", "romanian"}, {"seats", {"human", "ext:/bin/sh", "random", "random"}}}),
             "seats[1]");
+  // An engine runs a command on the server, however the spec is spelt (regression: a leading
+  // space got past the check and the command ran).
+  const test_files::TempDir dir;
+  const std::string touch = " ext:touch '" + (dir / "ran").string() + "'";
+  EXPECT_EQ(error_field({{"variant", "romanian"}, {"seats", {"human", touch, "random", "random"}}}),
+            "seats[1]");
+  EXPECT_FALSE(std::filesystem::exists(dir / "ran"));
   // A bot's settings could buy any share of the server's bot threads: levels only.
   EXPECT_EQ(error_field({{"variant", "romanian"},
                          {"seats", {"human", "random", "ismcts:iterations=1000000", "random"}}}),

@@ -20,6 +20,9 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// The kind of bot a trimmed spec names: "expert" of "expert:hard", "ext" of "ext:./mybot".
+std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.find(':')); }
+
 }  // namespace
 
 std::string_view level_name(Level level) { return kLevelNames[static_cast<int>(level)]; }
@@ -49,11 +52,13 @@ void BotParams::check_keys(std::initializer_list<std::string_view> known,
   }
 }
 
-std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
+bool names_engine(std::string_view spec) { return kind_of(trim(spec)) == "ext"; }
+
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines engines) {
   error.clear();
   spec = trim(spec);
   const size_t colon = spec.find(':');
-  const std::string_view kind = spec.substr(0, colon);
+  const std::string_view kind = kind_of(spec);
   const std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
   BotParams params;
   if (kind != "ext") {
@@ -87,6 +92,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error) {
     bot = make_random_bot();
   } else if (kind == "random") {
     error = "the random bot takes no settings";
+  } else if (kind == "ext" && engines == Engines::Refused) {
+    error = "external engines (ext:COMMAND) are not allowed here: they run a command";
   } else if (kind == "ext") {
     // The engine's own messages name it by its spec already.
     const int timeout_ms = ext_timeout_from_env(error);

@@ -5,7 +5,8 @@
 // worlds from the view (ai/world.h). Bots draw every random choice from a generator reseeded at
 // each deal, so a tournament reproduces from its seed whatever the thread count.
 //
-// Bot specs, as `whist arena --bots` and `whist play --bots` read them:
+// Bot specs, as `whist arena --bots` and `whist play --bots` read them (the server's tables and
+// saved games take the same without ext:COMMAND):
 //   random | heuristic | ismcts[:LEVEL][:key=value]... | expert[:LEVEL][:key=value]...
 //   ext:COMMAND   an external engine speaking docs/bot-protocol.md over stdin/stdout
 // LEVEL is easy, normal (the default), hard or max.
@@ -46,8 +47,17 @@ class Bot {
   Rng rng_;
 };
 
-// Makes a bot from its spec; on a bad spec returns null and sets `error` to what is wrong.
-std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error);
+// Whether a spec may start a program. An external engine, `ext:COMMAND`, runs COMMAND, so only
+// the user's own command line may name one; specs read from a file or the network may not.
+enum class Engines : uint8_t { Refused, Allowed };
+
+// Whether `spec` names an external engine, read as make_bot reads it (spaces around it ignored).
+bool names_engine(std::string_view spec);
+
+// Makes a bot from its spec; on a bad spec returns null and sets `error` to what is wrong. An
+// external engine is made (and its program started) only with Engines::Allowed.
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error,
+                              Engines engines = Engines::Refused);
 
 // The search levels of the `ismcts` and `expert` bots.
 enum class Level : uint8_t { Easy, Normal, Hard, Max };

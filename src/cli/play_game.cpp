@@ -25,13 +25,12 @@ uint64_t actions_in_deal(const Match& m) {
 
 // What in a session would start a program: the first ext:COMMAND bot, as an error; empty if none.
 std::string engines_named(const PlaySession& s) {
-  const auto engine = [](const std::string& spec) { return spec.starts_with("ext:"); };
   std::string who;
   for (size_t seat = 0; seat < s.seats.size() && who.empty(); ++seat) {
-    if (engine(s.seats[seat]))
+    if (names_engine(s.seats[seat]))
       who = "seat " + std::to_string(seat) + " is " + Json(s.seats[seat]).dump();
   }
-  if (who.empty() && engine(s.hint)) who = "the hint bot is " + Json(s.hint).dump();
+  if (who.empty() && names_engine(s.hint)) who = "the hint bot is " + Json(s.hint).dump();
   if (who.empty()) return {};
   return who +
          ", an external engine: resuming would run that command; add --allow-engines if "
@@ -79,7 +78,7 @@ std::string parse_session(const std::string& text, int players, PlaySession& out
   return {};
 }
 
-std::string PlayGame::make_bots() {
+std::string PlayGame::make_bots(Engines engines) {
   std::string error;
   bots_.clear();
   for (const std::string& spec : session_.seats) {
@@ -87,10 +86,10 @@ std::string PlayGame::make_bots() {
       bots_.push_back(nullptr);
       continue;
     }
-    bots_.push_back(make_bot(spec, error));
+    bots_.push_back(make_bot(spec, error, engines));
     if (!bots_.back()) return error;
   }
-  hint_bot_ = make_bot(session_.hint, error);
+  hint_bot_ = make_bot(session_.hint, error, engines);
   if (!hint_bot_) return "the hint bot: " + error;
   explainer_ = make_heuristic_bot();
   return {};
@@ -102,7 +101,7 @@ std::unique_ptr<PlayGame> PlayGame::start(const Rules& rules, std::vector<std::s
   std::unique_ptr<PlayGame> g(new PlayGame());
   g->session_ = std::move(session);
   g->match_ = std::make_unique<Match>(rules, std::move(names), first_dealer);
-  error = g->make_bots();
+  error = g->make_bots(Engines::Allowed);
   if (!error.empty()) return nullptr;
   return g;
 }
@@ -126,7 +125,7 @@ std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::strin
     if (!error.empty()) return nullptr;
   }
   g->match_ = std::move(r.match);
-  error = g->make_bots();
+  error = g->make_bots(allow_engines ? Engines::Allowed : Engines::Refused);
   if (!error.empty()) return nullptr;
   return g;
 }

@@ -78,7 +78,8 @@ class PlayGame {
 
  private:
   PlayGame() = default;
-  std::string make_bots();
+  // Engines::Allowed for a game started from the command line or resumed with --allow-engines.
+  std::string make_bots(Engines engines);
   uint64_t derive(std::initializer_list<uint64_t> parts) const {
     return derive_seed(session_.seed, parts);
   }

@@ -111,7 +111,7 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
     if (!s.is_string()) return field + ": must be \"human\" or a bot spec";
     const std::string spec = s.get<std::string>();
     if (spec != kHumanSeat) {
-      if (spec.rfind("ext:", 0) == 0) return field + ": external engines cannot sit at a table";
+      if (names_engine(spec)) return field + ": external engines cannot sit at a table";
       std::string error;
       if (!make_bot(spec, error)) return field + ": " + error;
     }
