@@ -450,6 +450,36 @@ TEST_F(HubTest, ABotPlaysForAPlayerAwayPastTheGraceAndHandsTheSeatBack) {
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
+// The bot threads work only for tables someone is connected to: a table of bots alone waits
+// until someone watches it, and a game everyone has left waits for someone to come back.
+TEST_F(HubTest, BotsPlayOnlyWhileSomeoneIsConnected) {
+  const std::string ana = guest("Ana");
+  const std::string bots =
+      table(ana, {"random", "random", "random", "random"}, {{"schedule", "8"}});
+  const uint64_t created = seq(bots);
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(bots), created);
+  hello(1, bots, "");  // a watcher
+  hub_->run_bots(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + bots).body["state"], "finished");
+
+  const std::string left = table(ana, {"human", "random", "random", "random"}, {{"schedule", "8"}});
+  call("POST", "/api/tables/" + left + "/join", {{"token", ana}, {"seat", 0}});
+  hello(2, left, ana);
+  play_connected({2}, 2);
+  hub_->closed(2, now_);
+  now_ += kGrace;
+  hub_->tick(now_);  // Ana is away: a bot would play her seat, but nobody is there to see it
+  EXPECT_TRUE(call("GET", "/api/tables/" + left).body["seats"][0]["bot_playing"]);
+  const uint64_t waiting = seq(left);
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(left), waiting);
+  EXPECT_EQ(call("GET", "/api/tables/" + left).body["state"], "playing");
+  hello(3, left, "");
+  hub_->run_bots(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + left).body["state"], "finished");
+}
+
 TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
   const std::string ana = guest("Ana");
   const Reply r = call("POST", "/api/tables",

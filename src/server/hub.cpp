@@ -466,6 +466,7 @@ struct Hub::Impl {
     conn.seat = g ? entry.table->seat_of(g->id) : -1;
     conn.round = 0;  // its first state is whole
     entry.conns.insert(c);
+    if (entry.conns.size() == 1) dirty.push_back(entry.table->id());  // its bots may go on
     welcome(c, conn);
     if (conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
         entry.table->stage() != TableStage::Finished) {
@@ -638,6 +639,10 @@ std::optional<BotJob> Hub::next_bot_job() {
     impl_->dirty.pop_front();
     auto& entry = impl_->tables.at(id);
     if (entry.handed_out == entry.table->seq() + 1) continue;
+    // Bots play only while someone is at the table or watching it; hello wakes it. Otherwise a
+    // guest could keep the bot threads busy with tables nobody looks at, and a restart would set
+    // every stored table's bots going at once.
+    if (entry.conns.empty()) continue;
     std::optional<BotJob> job = entry.table->bot_job(entry.timed_out == entry.table->seq() + 1);
     if (!job) continue;
     entry.handed_out = entry.table->seq() + 1;
