@@ -388,6 +388,9 @@ TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
                 {});
   EXPECT_EQ(play_through(allowed).status, 0) << allowed.transcript();
   EXPECT_NE(allowed.transcript().find("Game over."), std::string::npos) << allowed.transcript();
+  // The command it shows for going on says so again.
+  EXPECT_NE(allowed.transcript().find("mine.json --allow-engines continues it"), std::string::npos)
+      << allowed.transcript();
 }
 
 TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {

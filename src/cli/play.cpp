@@ -4,6 +4,7 @@
 // Bad command-line input: one line on stderr and exit status 2.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -213,8 +214,7 @@ class PlayLoop {
       out += fmt::format(".\nSeed {} (--seed {} plays this game again).\n", game_.session().seed,
                          game_.session().seed);
     }
-    out += fmt::format("Saving to {} (whist play --resume {} continues it).\n", save_path_,
-                       save_path_);
+    out += fmt::format("Saving to {} ({} continues it).\n", save_path_, resume_command());
     out += "Type help for the commands.\n";
     if (resumed && !m.results().empty()) out += "\n" + sheet();
     // A human to move sees the deal on their screen; a bot's actions need it before them.
@@ -259,10 +259,18 @@ class PlayLoop {
     return true;
   }
 
+  // What goes on with the saved game; a game with external engines needs them allowed again.
+  std::string resume_command() const {
+    const PlaySession& s = game_.session();
+    const bool engines = names_engine(s.hint) ||
+                         std::any_of(s.seats.begin(), s.seats.end(),
+                                     [](const std::string& spec) { return names_engine(spec); });
+    return fmt::format("whist play --resume {}{}", save_path_, engines ? " --allow-engines" : "");
+  }
+
   int quit() {
     if (!save()) return 1;
-    say(fmt::format("\nGame saved in {}. To go on: whist play --resume {}\n", save_path_,
-                    save_path_));
+    say(fmt::format("\nGame saved in {}. To go on: {}\n", save_path_, resume_command()));
     return 0;
   }
 
