@@ -4,7 +4,6 @@
 // Bad command-line input: one line on stderr and exit status 2.
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -261,10 +260,7 @@ class PlayLoop {
 
   // What goes on with the saved game; a game with external engines needs them allowed again.
   std::string resume_command() const {
-    const PlaySession& s = game_.session();
-    const bool engines = names_engine(s.hint) ||
-                         std::any_of(s.seats.begin(), s.seats.end(),
-                                     [](const std::string& spec) { return names_engine(spec); });
+    const bool engines = !engine_in(game_.session()).empty();
     return fmt::format("whist play --resume {}{}", save_path_, engines ? " --allow-engines" : "");
   }
 

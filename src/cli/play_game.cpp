@@ -23,21 +23,16 @@ uint64_t actions_in_deal(const Match& m) {
   return m.log().empty() ? 0 : m.log().back().actions.size();
 }
 
-// What in a session would start a program: the first ext:COMMAND bot, as an error; empty if none.
-std::string engines_named(const PlaySession& s) {
-  std::string who;
-  for (size_t seat = 0; seat < s.seats.size() && who.empty(); ++seat) {
-    if (names_engine(s.seats[seat]))
-      who = "seat " + std::to_string(seat) + " is " + Json(s.seats[seat]).dump();
-  }
-  if (who.empty() && names_engine(s.hint)) who = "the hint bot is " + Json(s.hint).dump();
-  if (who.empty()) return {};
-  return who +
-         ", an external engine: resuming would run that command; add --allow-engines if "
-         "you trust the file";
-}
-
 }  // namespace
+
+std::string engine_in(const PlaySession& s) {
+  for (size_t seat = 0; seat < s.seats.size(); ++seat) {
+    if (names_engine(s.seats[seat])) {
+      return "seat " + std::to_string(seat) + " is " + Json(s.seats[seat]).dump();
+    }
+  }
+  return names_engine(s.hint) ? "the hint bot is " + Json(s.hint).dump() : std::string();
+}
 
 std::string session_json(const PlaySession& s) {
   Json j = Json::object();
@@ -120,9 +115,11 @@ std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::strin
   std::unique_ptr<PlayGame> g(new PlayGame());
   error = parse_session(r.session, r.match->players(), g->session_);
   if (!error.empty()) return nullptr;
-  if (!allow_engines) {
-    error = engines_named(g->session_);
-    if (!error.empty()) return nullptr;
+  if (const std::string engine = engine_in(g->session_); !allow_engines && !engine.empty()) {
+    error = engine +
+            ", an external engine: resuming would run that command; add --allow-engines if you "
+            "trust the file";
+    return nullptr;
   }
   g->match_ = std::move(r.match);
   error = g->make_bots(allow_engines ? Engines::Allowed : Engines::Refused);

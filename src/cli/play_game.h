@@ -33,6 +33,9 @@ struct PlaySession {
 // The session as the record's "session" object, and back (an error names what is wrong).
 std::string session_json(const PlaySession& session);
 std::string parse_session(const std::string& json, int players, PlaySession& out);
+// The first bot of the session that is an external engine (ext:COMMAND, which runs COMMAND), as
+// 'seat 1 is "ext:./mybot"' or 'the hint bot is "..."'; empty when none is.
+std::string engine_in(const PlaySession& session);
 
 inline constexpr uint64_t kDealerStream = 4;  // the first dealer of a new game
 
