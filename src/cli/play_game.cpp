@@ -5,6 +5,7 @@
 
 #include "ai/heuristic.h"
 #include "game/record.h"
+#include "game/view_json.h"
 
 namespace whist::cli {
 
@@ -28,10 +29,10 @@ uint64_t actions_in_deal(const Match& m) {
 std::string engine_in(const PlaySession& s) {
   for (size_t seat = 0; seat < s.seats.size(); ++seat) {
     if (names_engine(s.seats[seat])) {
-      return "seat " + std::to_string(seat) + " is " + Json(s.seats[seat]).dump();
+      return "seat " + std::to_string(seat) + " is " + json_quote(s.seats[seat]);
     }
   }
-  return names_engine(s.hint) ? "the hint bot is " + Json(s.hint).dump() : std::string();
+  return names_engine(s.hint) ? "the hint bot is " + json_quote(s.hint) : std::string();
 }
 
 std::string session_json(const PlaySession& s) {
@@ -67,7 +68,7 @@ std::string parse_session(const std::string& text, int players, PlaySession& out
   }
   for (const auto& [key, value] : j.items()) {
     if (key != "seed" && key != "seats" && key != "hint") {
-      return "\"session\": unknown field " + Json(key).dump();
+      return "\"session\": unknown field " + json_quote(key);
     }
   }
   return {};

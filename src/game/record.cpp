@@ -10,6 +10,7 @@
 
 #include "core/text.h"
 #include "game/record_detail.h"
+#include "game/view_json.h"
 #include "rules/options.h"
 #include "rules/presets.h"
 
@@ -126,7 +127,6 @@ using record_detail::fail;
 using record_detail::find_field;
 using record_detail::inline_text;
 using record_detail::Json;
-using record_detail::json_quote;
 using record_detail::kFormat;
 using record_detail::kModeNames;
 using record_detail::parse_and_replay_call_ace_deal;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "game/view_json.h"
 #include "rules/contracts.h"
 
 namespace whist {
@@ -20,7 +21,6 @@ using record_detail::as_int;
 using record_detail::fail;
 using record_detail::find_field;
 using record_detail::Json;
-using record_detail::json_quote;
 using record_detail::parse_hands;
 using record_detail::parse_plays;
 using record_detail::plural;

@@ -23,9 +23,6 @@ inline constexpr const char* kModeNames[] = {"regular", "forehead", "blind"};
 // ---------------------------------------------------------------------------------------------
 // Writing (record_write.cpp)
 
-// JSON text of a string, quotes and escapes included; invalid UTF-8 is replaced, never thrown.
-std::string json_quote(std::string_view s);
-
 // One line of JSON with a space after every comma and colon.
 std::string inline_text(const Json& j);
 

@@ -20,7 +20,6 @@ using record_detail::call_text;
 using record_detail::contract_text;
 using record_detail::inline_text;
 using record_detail::Json;
-using record_detail::json_quote;
 using record_detail::kFormat;
 using record_detail::kModeNames;
 
@@ -256,10 +255,6 @@ Json call_ace_unfinished_json(const DealState& s) {
 }  // namespace
 
 namespace record_detail {
-
-std::string json_quote(std::string_view s) {
-  return Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
-}
 
 std::string inline_text(const Json& j) {
   std::string out;

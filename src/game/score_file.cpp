@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/text.h"
+#include "game/view_json.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -76,11 +77,6 @@ struct ParseError {
 
 [[noreturn]] void fail(std::string message) { throw ParseError{std::move(message)}; }
 
-// A key of the file as JSON text, so that whatever it holds the message stays readable.
-std::string quoted(const std::string& key) {
-  return Json(key).dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 int seat_of(const Json& v, int n, const std::string& what) {
   if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= n) {
     fail("\"" + what + "\" must be a seat 0-" + std::to_string(n - 1));
@@ -114,7 +110,7 @@ ScoreDeal parse_deal(const Json& j, const Rules& rules) {
                                                 "declarer",  "trump", "called",  "partner",
                                                 "zero_play", "bids",  "tricks"};
   for (const auto& [key, value] : j.items()) {
-    if (!kFields.contains(key)) fail("unknown field " + quoted(key));
+    if (!kFields.contains(key)) fail("unknown field " + json_quote(key));
   }
   const int n = rules.players;
   ScoreDeal d;
@@ -203,7 +199,7 @@ ScoreFileResult read_score_file(const std::string& text) {
     static const std::set<std::string> kFields = {"format",       "variant", "options", "players",
                                                   "first_dealer", "deals",   "current"};
     for (const auto& [key, value] : j.items()) {
-      if (!kFields.contains(key)) fail("unknown field " + quoted(key));
+      if (!kFields.contains(key)) fail("unknown field " + json_quote(key));
     }
     if (!j.contains("format") || j["format"] != kScoreFormat) {
       fail(std::string("\"format\" must be \"") + kScoreFormat + "\"");

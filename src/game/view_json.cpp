@@ -191,6 +191,11 @@ Json cards_json(CardSet s) {
   return out;
 }
 
+std::string json_quote(std::string_view s) {
+  return nlohmann::json(std::string(s))
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string_view phase_text(Phase p) {
   switch (p) {
     case Phase::ChooseMode:

@@ -23,6 +23,10 @@ nlohmann::json cards_json(CardSet s);
 // An action as {"code": 64, "text": "bid 0"}.
 nlohmann::json action_to_json(Action a);
 
+// A string as JSON text, quotes and escapes included ("x\ny" for x, a line break, y); invalid
+// UTF-8 is replaced, never thrown. For error messages that quote what a file held.
+std::string json_quote(std::string_view s);
+
 // "choose-mode", "auction", "passing", "bidding", "trump", "turn", "call", "exchange",
 // "discard", "playing", "done".
 std::string_view phase_text(Phase phase);
