@@ -1,5 +1,6 @@
 // The transport's WebSockets: messages to the hub and its answers back, the size and rate
 // limits, text only, and the goodbye when the server stops.
+#include "server/transport_impl.h"
 #include "server_client.h"
 
 namespace whist::server_testing {
@@ -11,6 +12,7 @@ class TransportWs : public ::testing::Test {
   TransportWs() : server_(server::TransportConfig{}) {}
 
   // What the hub answers to `text` on a fresh connection, asked directly.
+ public:
   static std::vector<std::string> hub_answers(const std::string& text) {
     RecordingOutlet outlet;
     server::Hub direct(server::HubConfig{}, outlet);
@@ -100,10 +102,13 @@ TEST(TransportSlowReader, IsDroppedAndTheServerCarriesOn) {
   EXPECT_TRUE(fine.receive().has_value());
 }
 
-TEST_F(TransportWs, ManyConnectionsAtOnce) {
+TEST(TransportWsMany, ManyConnectionsAtOnceWithoutALimit) {
+  server::TransportConfig config;
+  config.max_ws_per_client = 0;
+  RunningServer server(config);
   std::vector<std::unique_ptr<WsClient>> clients;
-  for (int i = 0; i < 50; ++i) clients.push_back(std::make_unique<WsClient>(server_.port()));
-  const auto expected = hub_answers(R"({"type":"ping"})");
+  for (int i = 0; i < 50; ++i) clients.push_back(std::make_unique<WsClient>(server.port()));
+  const auto expected = TransportWs::hub_answers(R"({"type":"ping"})");
   for (auto& client : clients) client->send(R"({"type":"ping"})");
   for (auto& client : clients) {
     for (const auto& answer : expected) EXPECT_EQ(client->receive(), answer);
@@ -120,6 +125,57 @@ TEST_F(TransportWs, StoppingTheServerClosesWebSocketsWithAReason) {
   reader.join();
   EXPECT_EQ(client.reason().code, websocket::close_code::going_away);
   EXPECT_EQ(client.reason().reason, "server shutting down");
+}
+
+// An upgrade to /ws, sent by hand to read a refusal's answer.
+constexpr const char* kUpgrade =
+    "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+
+// One client holds at most max_ws_per_client WebSockets (each can keep a table's bots playing);
+// past it the upgrade gets 429, and a place comes back when one of its WebSockets closes.
+TEST(TransportWsLimit, AClientPastItsWebSocketsGets429UntilOneCloses) {
+  server::TransportConfig config;
+  config.max_ws_per_client = 3;
+  RunningServer server(config);
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<WsClient>(server.port()));
+  const std::string refused = raw_exchange(server.port(), kUpgrade);
+  EXPECT_TRUE(refused.starts_with("HTTP/1.1 429")) << refused;
+  EXPECT_NE(refused.find(R"({"error":{"code":"too-many-connections","message":"more than 3 )"),
+            std::string::npos)
+      << refused;
+  EXPECT_THROW(WsClient{server.port()}, boost::system::system_error);
+  for (auto& client : clients) {  // the three still work
+    client->send(R"({"type":"ping"})");
+    EXPECT_EQ(client->receive(), R"({"type":"pong"})");
+  }
+  clients.front()->ws().close(websocket::close_code::normal);
+  clients.front()->drain();
+  // The server gives the place back once its session has ended, a moment after the close.
+  std::unique_ptr<WsClient> again;
+  for (int attempt = 0; attempt < 100 && !again; ++attempt) {
+    try {
+      again = std::make_unique<WsClient>(server.port());
+    } catch (const boost::system::system_error&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  ASSERT_NE(again, nullptr);
+  again->send(R"({"type":"ping"})");
+  EXPECT_EQ(again->receive(), R"({"type":"pong"})");
+}
+
+TEST(TransportClientKey, IsTheIpv4AddressOrTheIpv6Slash64) {
+  const auto key = [](const char* text) {
+    return server::client_key(asio::ip::make_address(text));
+  };
+  EXPECT_EQ(key("203.0.113.7"), "203.0.113.7");
+  EXPECT_EQ(key("::ffff:203.0.113.7"), "203.0.113.7");
+  EXPECT_EQ(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+  EXPECT_EQ(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::9"));
+  EXPECT_NE(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+  EXPECT_EQ(key("::1"), "::/64");
 }
 
 TEST_F(TransportWs, OtherUpgradeTargetsAreRefused) {

@@ -27,6 +27,7 @@ struct ServeArgs {
   double grace = 60;
   uint64_t seed = 0;
   double api_rate = 20;
+  int max_websockets = 32;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -55,6 +56,7 @@ int run_serve(const ServeArgs& args) {
   transport_config.port = static_cast<uint16_t>(args.port);
   transport_config.stop_on_signals = true;
   transport_config.api_rate = args.api_rate;
+  transport_config.max_ws_per_client = args.max_websockets;
   if (args.web) {
     std::error_code ec;
     if (!args.web->empty() && !std::filesystem::is_directory(*args.web, ec)) {
@@ -102,6 +104,10 @@ void add_serve(CLI::App& app, int& status) {
                   "API requests a second from one address, with a burst of 100; more are "
                   "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
       ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--max-websockets", args->max_websockets,
+                  "WebSockets open at once from one address (an IPv6 address's /64); more are "
+                  "answered 429 (default 32; 0: no limit, e.g. for `whist load`)")
+      ->check(CLI::Range(0, 1000000));
   cmd->callback([args, &status] { status = run_serve(*args); });
 }
 

@@ -43,7 +43,11 @@ std::string_view path_of(std::string_view target) {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(Transport::Impl& transport, Tcp::socket socket)
-      : transport_(transport), stream_(std::move(socket)) {}
+      : transport_(transport), stream_(std::move(socket)) {
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = client_key(peer.address());
+  }
 
   void close_now() {
     if (handed_over_) return;
@@ -85,9 +89,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (path_of(request.target()) == "/ws" && transport_.stopping) {
         reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
                     false);
+      } else if (path_of(request.target()) == "/ws" && !transport_.take_ws_place(client_)) {
+        reply_error(http::status::too_many_requests, "too-many-connections",
+                    fmt::format("more than {} WebSockets open from this address",
+                                transport_.config.max_ws_per_client),
+                    false);
       } else if (path_of(request.target()) == "/ws") {
         handed_over_ = true;
-        auto session = std::make_shared<WsSession>(transport_, std::move(stream_));
+        auto session = std::make_shared<WsSession>(transport_, std::move(stream_), client_);
         session->start(std::move(request));
       } else {
         reply_error(http::status::not_found, "not-found", "no WebSocket here", false);
@@ -101,9 +110,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const bool keep_alive = request.keep_alive() && !transport_.stopping;
     const std::string_view target = request.target();
     if (is_api(target)) {
-      beast::error_code ec;
-      const auto peer = stream_.socket().remote_endpoint(ec);
-      if (!ec && !transport_.api_allowed(peer.address())) {
+      if (!client_.empty() && !transport_.api_allowed(client_)) {
         reply_error(http::status::too_many_requests, "rate-limit",
                     fmt::format("more than {} API requests a second from this address",
                                 transport_.config.api_rate),
@@ -228,6 +235,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<http::request_parser<http::string_body>> parser_;
   std::array<char, 4096> scratch_{};
   bool handed_over_ = false;  // to a WebSocket session, with the stream
+  std::string client_;        // client_key of the peer; empty if it was gone at once
 };
 
 void start_http_session(Transport::Impl& transport, Tcp::socket socket) {

@@ -188,7 +188,28 @@ void Transport::Impl::add_http_session(const std::shared_ptr<HttpSession>& sessi
   http_sessions.push_back(session);
 }
 
-bool Transport::Impl::api_allowed(const asio::ip::address& peer) {
+std::string client_key(const asio::ip::address& peer) {
+  if (peer.is_v4()) return peer.to_string();
+  const auto v6 = peer.to_v6();
+  if (v6.is_v4_mapped()) return asio::ip::make_address_v4(asio::ip::v4_mapped, v6).to_string();
+  auto bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return asio::ip::address_v6(bytes).to_string() + "/64";
+}
+
+bool Transport::Impl::take_ws_place(const std::string& client) {
+  int& open = ws_by_client[client];
+  if (config.max_ws_per_client > 0 && open >= config.max_ws_per_client) return false;
+  ++open;
+  return true;
+}
+
+void Transport::Impl::give_back_ws_place(const std::string& client) {
+  const auto it = ws_by_client.find(client);
+  if (it != ws_by_client.end() && --it->second <= 0) ws_by_client.erase(it);
+}
+
+bool Transport::Impl::api_allowed(const std::string& client) {
   if (config.api_rate <= 0) return true;
   const auto now = std::chrono::steady_clock::now();
   if (api_buckets.size() >= 4096) {  // forget the addresses that have been quiet
@@ -196,7 +217,7 @@ bool Transport::Impl::api_allowed(const asio::ip::address& peer) {
       return entry.second.full(config.api_rate, config.api_burst, now);
     });
   }
-  auto it = api_buckets.try_emplace(peer.to_string(), config.api_burst, now).first;
+  auto it = api_buckets.try_emplace(client, config.api_burst, now).first;
   return it->second.take(config.api_rate, config.api_burst, now);
 }
 

@@ -31,7 +31,10 @@ struct TransportConfig {
   double ws_burst = 40;                 // ...with this burst
   double api_rate = 20;                 // API requests a second per client address (0: none)...
   double api_burst = 100;               // ...with this burst
-  int64_t http_timeout_ms = 30000;      // an HTTP connection idle this long is closed
+  // WebSockets open at once from one client (an IPv4 address, an IPv6 /64); past it the upgrade
+  // is answered 429. Each WebSocket can keep one table's bots playing (0: no limit).
+  int max_ws_per_client = 32;
+  int64_t http_timeout_ms = 30000;  // an HTTP connection idle this long is closed
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.
   int64_t close_deadline_ms = 5000;

@@ -38,6 +38,10 @@ int64_t steady_now_ms();
 // Writes one line to stderr: the server's log.
 void log_error(std::string_view what, std::string_view detail);
 
+// Who a peer is, for the per-client limits: an IPv4 address (also when mapped into IPv6), or
+// the /64 network of an IPv6 address, as one host commonly holds a whole /64.
+std::string client_key(const asio::ip::address& peer);
+
 // A token bucket: `rate` tokens a second up to `burst`, one per request or message.
 class TokenBucket {
  public:
@@ -91,8 +95,13 @@ struct Transport::Impl {
   }
   void drain_bot_jobs();
 
-  // Whether an API request from `peer` is within the API rate limit (config.api_rate).
-  bool api_allowed(const asio::ip::address& peer);
+  // Whether an API request from `client` (client_key) is within the API rate limit
+  // (config.api_rate).
+  bool api_allowed(const std::string& client);
+  // Counts a WebSocket for `client` (false, counting nothing: it has config.max_ws_per_client
+  // open already); the session gives it back when it ends.
+  bool take_ws_place(const std::string& client);
+  void give_back_ws_place(const std::string& client);
 
   // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
   // and unregisters when it ends.
@@ -105,6 +114,9 @@ struct Transport::Impl {
   TransportConfig config;
   StaticFiles files;
   uint16_t port = 0;  // as bound (the listener is closed when the server stops)
+  // Open WebSockets by client_key. Before io: sessions still held by its handlers give their
+  // places back when it is destroyed.
+  std::unordered_map<std::string, int> ws_by_client;
   // Before the sockets and timers that belong to it, so that it is destroyed after them.
   asio::io_context io{1};
   Tcp::acceptor acceptor{io};
@@ -119,7 +131,7 @@ struct Transport::Impl {
   ConnId next_id = 1;
   std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
   std::vector<std::weak_ptr<HttpSession>> http_sessions;     // expired ones are swept now and then
-  std::unordered_map<std::string, TokenBucket> api_buckets;  // by client address
+  std::unordered_map<std::string, TokenBucket> api_buckets;  // by client_key
 
  private:
   void accept();

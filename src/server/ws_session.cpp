@@ -18,11 +18,14 @@ std::string fit_reason(std::string reason) {
 
 }  // namespace
 
-WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream)
+WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, std::string client)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
-      bucket_(transport.config.ws_burst, std::chrono::steady_clock::now()) {}
+      bucket_(transport.config.ws_burst, std::chrono::steady_clock::now()),
+      client_(std::move(client)) {}
+
+WsSession::~WsSession() { transport_.give_back_ws_place(client_); }
 
 void WsSession::start(HttpRequest request) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over

@@ -13,7 +13,11 @@ namespace whist::server {
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(Transport::Impl& transport, beast::tcp_stream stream);
+  // `client` (client_key) has a WebSocket place taken for this session, given back at its end.
+  WsSession(Transport::Impl& transport, beast::tcp_stream stream, std::string client);
+  ~WsSession();
+  WsSession(const WsSession&) = delete;
+  WsSession& operator=(const WsSession&) = delete;
 
   // Answers the upgrade; once it is done the connection is registered and opened in the hub.
   void start(HttpRequest request);
@@ -48,6 +52,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::steady_timer kill_timer_;
   ConnId id_ = 0;
   TokenBucket bucket_;
+  std::string client_;
 };
 
 }  // namespace whist::server
