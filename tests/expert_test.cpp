@@ -56,6 +56,24 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   EXPECT_NE(error.find("unknown level"), std::string::npos) << error;
 }
 
+// The server caps the level of a table's bots by spec_level: it reads a spec as make_bot does.
+TEST(BotLevels, ASpecsLevelIsReadAsMakeBotReadsIt) {
+  EXPECT_EQ(spec_level("expert"), Level::Normal);
+  EXPECT_EQ(spec_level("expert:hard"), Level::Hard);
+  EXPECT_EQ(spec_level(" ismcts:max "), Level::Max);
+  EXPECT_EQ(spec_level("expert:easy:max"), Level::Max);  // the last level given, as make_bot
+  EXPECT_EQ(spec_level("expert:worlds=40:easy"), Level::Easy);
+  EXPECT_EQ(spec_level("heuristic"), std::nullopt);
+  EXPECT_EQ(spec_level("random"), std::nullopt);
+  EXPECT_EQ(spec_level("human"), std::nullopt);
+  EXPECT_EQ(level_named("max"), Level::Max);
+  EXPECT_EQ(level_named("Max"), std::nullopt);
+  for (const char* spec : {"expert:easy:max", " ismcts:max ", "expert:hard"}) {
+    std::string error;
+    EXPECT_TRUE(make_bot(spec, error)) << error;
+  }
+}
+
 // Oh Hell for 4 with two cards each, clubs trump, seat 0 dealing: seats 1, 2 and 3 have played
 // 5D, 4D and 2D to the first trick, and seat 0 holds KD and 3D. With a bid of 0 it must play
 // the 3D (the KD would take the trick for certain); needing a trick, the KD (the 3D loses this

@@ -144,6 +144,7 @@ TEST_F(HubTest, TheVariantsListEveryPresetAndOption) {
   ASSERT_EQ(r.status, 200);
   ASSERT_EQ(r.body["presets"].size(), presets().size());
   EXPECT_EQ(r.body["scorings"].size(), static_cast<size_t>(kNumScorings));
+  EXPECT_EQ(r.body["bot_levels"], (Json{"easy", "normal", "hard", "max"}));  // every level
   const Json& romanian = r.body["presets"][0];
   EXPECT_EQ(romanian["name"], "romanian");
   EXPECT_EQ(romanian["players"], (Json{{"default", 4}, {"min", 3}, {"max", 6}}));
@@ -534,6 +535,37 @@ class HubRestartTest : public HubTest {
 };
 
 // Tables created before bot settings were refused keep them: the check is on creation only.
+// A server may offer its searching bots only up to a level (expert:max thinks for seconds a move
+// on the shared bot threads): the variants list the levels, and a new table above them is refused
+// with its seat's field.
+TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
+  FakeOutlet out;
+  HubConfig config;
+  config.seed = 7;
+  config.max_bot_level = Level::Hard;
+  Hub hub(config, out);
+  const auto call = [&](const std::string& method, const std::string& target, const Json& body) {
+    const HttpReply r = hub.http(method, target, body.is_null() ? "" : body.dump(), 0);
+    return Reply{r.status, Json::parse(r.body, nullptr, false)};
+  };
+  EXPECT_EQ(call("GET", "/api/variants", nullptr).body["bot_levels"],
+            (Json{"easy", "normal", "hard"}));
+  const std::string token = call("POST", "/api/guests", {{"name", "Ana"}}).body["token"];
+  const auto create = [&](const std::vector<std::string>& seats) {
+    return call("POST", "/api/tables",
+                {{"token", token}, {"variant", "romanian"}, {"seats", seats}});
+  };
+  for (const std::string& strong : {"expert:max", " ismcts:max", "expert:easy:max"}) {
+    const Reply r = create({"human", "random", strong, "heuristic"});
+    EXPECT_EQ(r.status, 400) << strong;
+    EXPECT_EQ(r.body["error"]["field"], "seats[2]") << strong;
+    EXPECT_EQ(r.body["error"]["message"], "seats[2]: this server's bots play at most at level hard")
+        << strong;
+  }
+  EXPECT_EQ(create({"expert:hard", "ismcts", "expert", "heuristic"}).status, 201);
+  EXPECT_EQ(hub.live_tables(), 1);
+}
+
 TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   hub_.reset();
   {

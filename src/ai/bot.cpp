@@ -27,6 +27,28 @@ std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.fin
 
 std::string_view level_name(Level level) { return kLevelNames[static_cast<int>(level)]; }
 
+std::optional<Level> level_named(std::string_view name) {
+  for (int i = 0; i < 4; ++i) {
+    if (name == kLevelNames[i]) return static_cast<Level>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<Level> spec_level(std::string_view spec) {
+  spec = trim(spec);
+  if (kind_of(spec) != "ismcts" && kind_of(spec) != "expert") return std::nullopt;
+  Level level = Level::Normal;
+  size_t at = spec.find(':');
+  while (at != std::string_view::npos) {
+    const size_t next = spec.find(':', at + 1);
+    const std::string_view part =
+        spec.substr(at + 1, next == spec.npos ? spec.npos : next - at - 1);
+    if (const auto named = level_named(part)) level = *named;
+    at = next;
+  }
+  return level;
+}
+
 int BotParams::get_int(std::string_view key, int fallback, int lo, int hi,
                        std::string& error) const {
   for (const auto& [k, v] : values) {
@@ -69,18 +91,13 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
       r = c == std::string_view::npos ? "" : r.substr(c + 1);
       const size_t eq = part.find('=');
       if (eq == std::string_view::npos) {
-        bool found = false;
-        for (int i = 0; i < 4; ++i) {
-          if (part == kLevelNames[i]) {
-            params.level = static_cast<Level>(i);
-            found = true;
-          }
-        }
-        if (!found) {
+        const auto named = level_named(part);
+        if (!named) {
           error = "bot '" + std::string(spec) + "': unknown level '" + std::string(part) +
                   "' (levels: easy, normal, hard, max)";
           return nullptr;
         }
+        params.level = *named;
       } else {
         params.values.emplace_back(std::string(part.substr(0, eq)),
                                    std::string(part.substr(eq + 1)));

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,6 +63,11 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error,
 // The search levels of the `ismcts` and `expert` bots.
 enum class Level : uint8_t { Easy, Normal, Hard, Max };
 std::string_view level_name(Level level);
+// The level called `name` ("hard"), if any.
+std::optional<Level> level_named(std::string_view name);
+// The level of a spec of a bot that has levels (ismcts, expert), as make_bot reads it: the last
+// one given, Normal when none is ("expert:hard" is Hard, "ismcts" Normal); none for other kinds.
+std::optional<Level> spec_level(std::string_view spec);
 
 // A spec's level and key=value settings, e.g. "expert:hard:worlds=40".
 struct BotParams {

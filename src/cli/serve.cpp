@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "ai/bot.h"
 #include "cli/commands.h"
 #include "server/hub.h"
 #include "server/transport.h"
@@ -28,6 +29,7 @@ struct ServeArgs {
   uint64_t seed = 0;
   double api_rate = 20;
   int max_websockets = 32;
+  std::string max_bot_level = "max";
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -67,7 +69,8 @@ int run_serve(const ServeArgs& args) {
   } else {
     transport_config.web_dir = default_web_dir();
   }
-  const server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
+  server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
+  hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
   raise_file_limit();
   try {
     server::Transport transport(transport_config);
@@ -108,6 +111,11 @@ void add_serve(CLI::App& app, int& status) {
                   "WebSockets open at once from one address (an IPv6 address's /64); more are "
                   "answered 429 (default 32; 0: no limit, e.g. for `whist load`)")
       ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--max-bot-level", args->max_bot_level,
+                  "the strongest level of ismcts and expert that new tables may seat: easy, "
+                  "normal, hard or max (default max; expert:max can think for seconds a move on "
+                  "the bot threads every table shares)")
+      ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
   cmd->callback([args, &status] { status = run_serve(*args); });
 }
 

@@ -60,7 +60,7 @@ void describe_values(std::string_view text, Json& values, Json& range) {
 
 }  // namespace
 
-Json variants_json() {
+Json variants_json(Level max_bot_level) {
   Json presets_out = Json::array();
   for (const PresetInfo& p : presets()) {
     const Rules rules = p.make();
@@ -88,7 +88,13 @@ Json variants_json() {
     const auto s = static_cast<Scoring>(i);
     scorings.push_back({{"name", scoring_name(s)}, {"description", scoring_description(s)}});
   }
-  return {{"presets", std::move(presets_out)}, {"scorings", std::move(scorings)}};
+  Json levels = Json::array();
+  for (int i = 0; i <= static_cast<int>(max_bot_level); ++i) {
+    levels.push_back(level_name(static_cast<Level>(i)));
+  }
+  return {{"presets", std::move(presets_out)},
+          {"scorings", std::move(scorings)},
+          {"bot_levels", std::move(levels)}};
 }
 
 }  // namespace whist::server

@@ -289,15 +289,21 @@ struct Hub::Impl {
       return error_reply(400, "bad-request", error, field_of(error));
     }
     // Settings would let a guest buy any share of the bot threads ("ismcts:iterations=1000000"
-    // takes seconds a move); a level is all a table needs. Checked here, not in setup_from_json,
-    // so that tables stored before still load.
+    // takes seconds a move); a level is all a table needs, up to the server's strongest. Checked
+    // here, not in setup_from_json, so that tables stored before still load.
     for (size_t i = 0; i < setup.seats.size(); ++i) {
+      const std::string field = "seats[" + std::to_string(i) + "]";
       if (setup.seats[i].find('=') != std::string::npos) {
-        const std::string field = "seats[" + std::to_string(i) + "]";
         return error_reply(400, "bad-request",
                            field +
                                ": a bot here is random, heuristic, ismcts[:LEVEL] or "
                                "expert[:LEVEL], without settings (those are for whist arena)",
+                           field);
+      }
+      if (const auto level = spec_level(setup.seats[i]); level && *level > config.max_bot_level) {
+        return error_reply(400, "bad-request",
+                           field + ": this server's bots play at most at level " +
+                               std::string(level_name(config.max_bot_level)),
                            field);
       }
     }
@@ -398,7 +404,7 @@ struct Hub::Impl {
     }
     if (path == "/api/guests" && method == "POST") return create_guest(j);
     if (path == "/api/variants" && method == "GET") {
-      if (variants_text.empty()) variants_text = dump(variants_json());
+      if (variants_text.empty()) variants_text = dump(variants_json(config.max_bot_level));
       return {200, "application/json", variants_text};
     }
     if (path == "/api/tables" && method == "POST") return create_table(j, now);

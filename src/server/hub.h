@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "ai/bot.h"
 #include "game/action.h"
 #include "game/view.h"
 #include "rules/rules.h"
@@ -44,6 +45,9 @@ struct HubConfig {
   std::string db_path = ":memory:";  // SQLite file; ":memory:" keeps nothing
   int64_t grace_ms = 60000;          // a disconnected player's seat waits this long for a bot
   uint64_t seed = 0;                 // 0: table seeds from libsodium's generator
+  // The strongest level of ismcts and expert a new table may seat (expert:max can think for
+  // seconds a move, and the bot threads are shared by every table).
+  Level max_bot_level = Level::Max;
 };
 
 // One bot decision to compute away from the hub.

@@ -8,6 +8,8 @@ import { ensureGuest, knownTables, randomGuestName, rememberTable, storedGuest }
 import type { Summary } from './types';
 import {
   changedOptions,
+  defaultBotSeat,
+  offeredLevels,
   optionInput,
   presetTitle,
   seatChoices,
@@ -113,7 +115,8 @@ export class LobbyPage {
   }
 
   private resetSeats(): void {
-    this.seats = Array.from({ length: this.players }, (_, k) => this.seats[k] ?? (k === 0 ? 'human' : 'expert:normal'));
+    const bot = defaultBotSeat(offeredLevels(this.variants));
+    this.seats = Array.from({ length: this.players }, (_, k) => this.seats[k] ?? (k === 0 ? 'human' : bot));
   }
 
   private async refresh(): Promise<void> {
@@ -254,7 +257,7 @@ export class LobbyPage {
         },
         range(p.players.min, p.players.max).map((n) => h('option', { value: n, selected: n === this.players }, n === p.players.default ? `${n} (default)` : String(n))),
       );
-      const choices = seatChoices();
+      const choices = seatChoices(offeredLevels(v));
       const seatRows = this.seats.map((s, k) =>
         this.field(
           `seats[${k}]`,

@@ -195,6 +195,8 @@ export interface Scoring {
 export interface Variants {
   presets: Preset[];
   scorings: Scoring[];
+  // The levels of ismcts and expert a new table may seat, weakest first (absent: every level).
+  bot_levels?: string[];
 }
 
 export type ServerMessage = Welcome | StateMessage | ErrorMessage | { type: 'pong' };

@@ -1,6 +1,6 @@
 // The presets and their options, for the lobby's create-table form: the server says what they
 // are (GET /api/variants); this file only decides how to show them.
-import type { OptionInfo, Preset } from './types';
+import type { OptionInfo, Preset, Variants } from './types';
 
 export type { OptionInfo, Preset, Scoring, Variants } from './types';
 
@@ -43,16 +43,27 @@ export function changedOptions(
 export const BOT_KINDS = ['random', 'heuristic', 'ismcts', 'expert'] as const;
 export const BOT_LEVELS = ['easy', 'normal', 'hard', 'max'] as const;
 
-// The seat choices: a human, or a bot and its level.
-export function seatChoices(): { value: string; label: string }[] {
+// The levels the server offers (GET /api/variants' bot_levels), or every level.
+export function offeredLevels(v: Variants | null): readonly string[] {
+  return v?.bot_levels ?? BOT_LEVELS;
+}
+
+// The seat choices: a human, or a bot and its level, among `levels`.
+export function seatChoices(levels: readonly string[] = BOT_LEVELS): { value: string; label: string }[] {
   const out = [
     { value: 'human', label: 'Human' },
     { value: 'random', label: 'Bot: random' },
     { value: 'heuristic', label: 'Bot: heuristic' },
   ];
   for (const kind of ['expert', 'ismcts'])
-    for (const level of BOT_LEVELS) out.push({ value: `${kind}:${level}`, label: `Bot: ${kind} (${level})` });
+    for (const level of levels) out.push({ value: `${kind}:${level}`, label: `Bot: ${kind} (${level})` });
   return out;
+}
+
+// A new bot seat: the expert at normal, or at the strongest level offered below it.
+export function defaultBotSeat(levels: readonly string[]): string {
+  const strongest = levels[levels.length - 1];
+  return levels.includes('normal') || strongest === undefined ? 'expert:normal' : `expert:${strongest}`;
 }
 
 export const PRESET_TITLES: Record<string, string> = {

@@ -5,7 +5,7 @@ import { replayMatch } from '../src/replay';
 import { parseRoute } from '../src/route';
 import { api, ApiError, errorText } from '../src/api';
 import { errorKey } from '../src/lobby';
-import { changedOptions, optionInput, seatChoices, suggestions } from '../src/variants';
+import { changedOptions, defaultBotSeat, offeredLevels, optionInput, seatChoices, suggestions } from '../src/variants';
 import { match, variants } from './fixtures';
 
 describe('reconnection', () => {
@@ -85,6 +85,20 @@ describe('presets', () => {
     expect(values).toContain('expert:hard');
     expect(values).toContain('ismcts:easy');
     expect(values).toContain('random');
+  });
+
+  it('offers only the levels the server allows, and a default bot among them', () => {
+    const values = seatChoices(['easy', 'normal']).map((c) => c.value);
+    expect(values).toContain('expert:normal');
+    expect(values).toContain('ismcts:easy');
+    expect(values).not.toContain('expert:hard');
+    expect(values).not.toContain('ismcts:max');
+    expect(values).toContain('heuristic');
+    expect(defaultBotSeat(['easy', 'normal', 'hard'])).toBe('expert:normal');
+    expect(defaultBotSeat(['easy'])).toBe('expert:easy');
+    expect(offeredLevels(null)).toEqual(['easy', 'normal', 'hard', 'max']);
+    expect(offeredLevels({ presets: [], scorings: [] })).toEqual(['easy', 'normal', 'hard', 'max']);
+    expect(offeredLevels({ presets: [], scorings: [], bot_levels: ['easy'] })).toEqual(['easy']);
   });
 });
 
