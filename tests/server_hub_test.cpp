@@ -481,6 +481,30 @@ TEST_F(HubTest, BotsPlayOnlyWhileSomeoneIsConnected) {
   EXPECT_EQ(call("GET", "/api/tables/" + left).body["state"], "finished");
 }
 
+// The bot threads serve the tables where a player is connected before those only watched: a
+// game's bots do not wait behind bot tables a guest watches (regression: jobs went first come,
+// first served, so 32 watched tables of expert:max held up every game on the server).
+TEST_F(HubTest, BotJobsAtTablesWithAPlayerGoFirst) {
+  const std::string ana = guest("Ana");
+  std::vector<std::string> watched;
+  for (ConnId c = 10; c < 13; ++c) {
+    watched.push_back(table(ana, {"random", "random", "random", "random"}, {{"schedule", "8"}}));
+    hello(c, watched.back(), "");
+  }
+  const std::string game = table(ana, {"human", "random", "random", "random"}, {{"schedule", "8"}});
+  call("POST", "/api/tables/" + game + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, game, ana);
+  const Json legal = out_.last_of(1, "state")["view"]["legal"];
+  if (!legal.empty()) {  // Ana moves first: then a bot is due
+    hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
+  }
+  std::vector<std::string> order;
+  while (const auto job = hub_->next_bot_job()) order.push_back(job->table);
+  ASSERT_EQ(order.size(), 4u);
+  EXPECT_EQ(order[0], game);
+  EXPECT_EQ(std::vector<std::string>(order.begin() + 1, order.end()), watched);
+}
+
 TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
   const std::string ana = guest("Ana");
   const Reply r = call("POST", "/api/tables",

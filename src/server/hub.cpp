@@ -136,6 +136,11 @@ struct Hub::Impl {
 
   Impl(const HubConfig& c, Outlet& o) : config(c), outlet(o), store(c.db_path), rng(c.seed) {}
 
+  static bool player_connected(const TableEntry& entry) {
+    return std::any_of(entry.seat_conns.begin(), entry.seat_conns.end(),
+                       [](const auto& seat) { return seat.second > 0; });
+  }
+
   HubConfig config;
   Outlet& outlet;
   Store store;
@@ -640,19 +645,26 @@ void Hub::tick(int64_t now_ms) {
 }
 
 std::optional<BotJob> Hub::next_bot_job() {
-  while (!impl_->dirty.empty()) {
-    const std::string id = impl_->dirty.front();
-    impl_->dirty.pop_front();
-    auto& entry = impl_->tables.at(id);
-    if (entry.handed_out == entry.table->seq() + 1) continue;
-    // Bots play only while someone is at the table or watching it; hello wakes it. Otherwise a
-    // guest could keep the bot threads busy with tables nobody looks at, and a restart would set
-    // every stored table's bots going at once.
-    if (entry.conns.empty()) continue;
-    std::optional<BotJob> job = entry.table->bot_job(entry.timed_out == entry.table->seq() + 1);
-    if (!job) continue;
-    entry.handed_out = entry.table->seq() + 1;
-    return job;
+  // Tables where a player is connected go first: someone is waiting on those bots, where a
+  // table of bots alone is only watched, and a watcher should not hold up a game.
+  for (const bool players_only : {true, false}) {
+    for (auto it = impl_->dirty.begin(); it != impl_->dirty.end();) {
+      auto& entry = impl_->tables.at(*it);
+      if (players_only && !Impl::player_connected(entry)) {
+        ++it;
+        continue;
+      }
+      it = impl_->dirty.erase(it);
+      if (entry.handed_out == entry.table->seq() + 1) continue;
+      // Bots play only while someone is at the table or watching it; hello wakes it. Otherwise
+      // a guest could keep the bot threads busy with tables nobody looks at, and a restart
+      // would set every stored table's bots going at once.
+      if (entry.conns.empty()) continue;
+      std::optional<BotJob> job = entry.table->bot_job(entry.timed_out == entry.table->seq() + 1);
+      if (!job) continue;
+      entry.handed_out = entry.table->seq() + 1;
+      return job;
+    }
   }
   return std::nullopt;
 }

@@ -84,7 +84,9 @@ class Hub {
   // Grace periods and turn timers that have run out by now.
   void tick(int64_t now_ms);
 
-  // The next bot decision due, if any (each is handed out once until the table moves on).
+  // The next bot decision due, if any (each is handed out once until the table moves on): first
+  // at the tables where a player is connected, then at those only watched, each in the order
+  // they became due. A caller asks when a bot thread is free, so that the order holds.
   std::optional<BotJob> next_bot_job();
   void bot_done(const BotJob& job, Action action, int64_t now_ms);
   // Runs every due bot decision here and now (tests, and a server without a bot thread).

@@ -61,7 +61,8 @@ Transport::Impl::Impl(const TransportConfig& cfg) : config(cfg), files(cfg.web_d
       if (!error) shutdown();
     });
   }
-  bots.emplace(static_cast<size_t>(bot_thread_count(config.bot_threads)));
+  bot_threads = bot_thread_count(config.bot_threads);
+  bots.emplace(static_cast<size_t>(bot_threads));
 }
 
 Transport::Impl::~Impl() {
@@ -151,17 +152,28 @@ void Transport::Impl::schedule_tick() {
 void Transport::Impl::drain_bot_jobs() {
   if (hub == nullptr) return;
   try {
-    while (auto job = hub->next_bot_job()) {
+    // One job a thread: the rest wait in the hub, which hands out the most urgent when a thread
+    // comes free (a job queued in the pool could not be overtaken).
+    while (bots_busy < bot_threads) {
+      auto job = hub->next_bot_job();
+      if (!job) break;
+      ++bots_busy;
       asio::post(*bots, [this, job = std::move(*job)]() mutable {
+        std::optional<Action> action;
         try {
-          const Action action = run_bot_job(job);
-          asio::post(io, [this, job = std::move(job), action] {
-            call_hub("bot_done", [&](Hub& h) { h.bot_done(job, action, steady_now_ms()); });
-          });
+          action = run_bot_job(job);
         } catch (const std::exception& e) {
           // The hub hands a job out once per position, so this table now waits for a player.
           log_error("bot job for table " + job.table, e.what());
         }
+        asio::post(io, [this, job = std::move(job), action] {
+          --bots_busy;
+          if (action) {
+            call_hub("bot_done", [&](Hub& h) { h.bot_done(job, *action, steady_now_ms()); });
+          } else {
+            drain_bot_jobs();
+          }
+        });
       });
     }
   } catch (const std::exception& e) {

@@ -76,7 +76,7 @@ struct Transport::Impl {
   void shutdown();  // io thread
 
   // Calls into the hub on the io thread; an exception is logged and does not escape (false
-  // then). Afterwards the bot jobs the call made due are handed to the pool.
+  // then). Afterwards bot jobs are handed to the pool, as many as it has threads free.
   template <class F>
   bool call_hub(std::string_view what, F&& f) {
     if (hub == nullptr) return false;
@@ -125,6 +125,8 @@ struct Transport::Impl {
   asio::steady_timer stop_timer{io};
   std::optional<asio::signal_set> signals;
   std::optional<asio::thread_pool> bots;
+  int bot_threads = 1;
+  int bots_busy = 0;  // jobs handed to the pool and not yet back on the io thread
   Hub* hub = nullptr;
   bool stopping = false;  // stop() was called: goodbyes are being said
   bool draining = false;  // the io loop has ended: what is left is being closed
