@@ -540,25 +540,17 @@ TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
   EXPECT_EQ(bad.body["error"]["field"], "turn_seconds");
 }
 
-class HubRestartTest : public HubTest {
- protected:
-  HubRestartTest() : HubTest(temp_db()) {}
-  ~HubRestartTest() override {
-    hub_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  static std::string temp_db() {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("whist-hub-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    return (dir_ / "whist.sqlite").string();
-  }
-  static inline std::filesystem::path dir_;
+// The database's folder, made before the hub that opens it (a base constructed first).
+struct HubRestartFolder {
+  test_files::TempDir folder{"whist-hub-"};
 };
 
-// Tables created before bot settings were refused keep them: the check is on creation only.
+class HubRestartTest : private HubRestartFolder, public HubTest {
+ protected:
+  HubRestartTest() : HubTest((folder / "whist.sqlite").string()) {}
+  ~HubRestartTest() override { hub_.reset(); }  // closes the database before its folder goes
+};
+
 // A server may offer its searching bots only up to a level (expert:max thinks for seconds a move
 // on the shared bot threads): the variants list the levels, and a new table above them is refused
 // with its seat's field.
@@ -579,7 +571,7 @@ TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
     return call("POST", "/api/tables",
                 {{"token", token}, {"variant", "romanian"}, {"seats", seats}});
   };
-  for (const std::string& strong : {"expert:max", " ismcts:max", "expert:easy:max"}) {
+  for (const char* strong : {"expert:max", " ismcts:max", "expert:easy:max"}) {
     const Reply r = create({"human", "random", strong, "heuristic"});
     EXPECT_EQ(r.status, 400) << strong;
     EXPECT_EQ(r.body["error"]["field"], "seats[2]") << strong;
@@ -590,6 +582,7 @@ TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
   EXPECT_EQ(hub.live_tables(), 1);
 }
 
+// Tables created before bot settings were refused keep them: the check is on creation only.
 TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   hub_.reset();
   {
