@@ -582,6 +582,54 @@ TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
   EXPECT_EQ(hub.live_tables(), 1);
 }
 
+// Every guest and table stays in memory, so one client may create only so many: a burst, then
+// a rate, each counted apart and per client. Requests without a client (tests) are not limited.
+TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
+  FakeOutlet out;
+  HubConfig config;
+  config.seed = 7;
+  config.creations_per_hour = 60;  // one a minute
+  config.creation_burst = 2;
+  Hub hub(config, out);
+  int64_t now = 1000;
+  const auto post = [&](const std::string& target, const Json& body, const std::string& client) {
+    const HttpReply r = hub.http("POST", target, body.dump(), now, client);
+    return Reply{r.status, Json::parse(r.body, nullptr, false)};
+  };
+  const auto guest = [&](const std::string& client) {
+    return post("/api/guests", {{"name", "Ana"}}, client);
+  };
+  EXPECT_EQ(guest("203.0.113.7").status, 201);
+  const std::string token = guest("203.0.113.7").body["token"];
+  const Reply refused = guest("203.0.113.7");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.body["error"]["code"], "rate-limit");
+  EXPECT_EQ(refused.body["error"]["message"],
+            "too many guests created from this address: at most 2 at once, then 60 an hour");
+  EXPECT_EQ(guest("203.0.113.8").status, 201);  // another client
+  EXPECT_EQ(guest("").status, 201);             // none
+  const auto table = [&](const std::string& client) {
+    return post("/api/tables",
+                {{"token", token},
+                 {"variant", "romanian"},
+                 {"seats", {"human", "random", "random", "random"}}},
+                client)
+        .status;
+  };
+  // Tables are counted apart from guests, and a refused request costs nothing.
+  EXPECT_EQ(post("/api/tables", {{"token", token}, {"variant", "bogus"}}, "203.0.113.7").status,
+            400);
+  EXPECT_EQ(table("203.0.113.7"), 201);
+  EXPECT_EQ(table("203.0.113.7"), 201);
+  EXPECT_EQ(table("203.0.113.7"), 429);
+  EXPECT_EQ(hub.live_tables(), 2);
+  now += 60'000;  // a minute: one more of each
+  EXPECT_EQ(table("203.0.113.7"), 201);
+  EXPECT_EQ(table("203.0.113.7"), 429);
+  EXPECT_EQ(guest("203.0.113.7").status, 201);
+  EXPECT_EQ(guest("203.0.113.7").status, 429);
+}
+
 // Tables created before bot settings were refused keep them: the check is on creation only.
 TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   hub_.reset();

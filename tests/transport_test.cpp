@@ -126,6 +126,22 @@ TEST(TransportApiRate, AnAddressPastItsBurstGets429UntilTheRateRefills) {
   }
 }
 
+// The transport names the client to the hub, which limits the guests it creates (20 at once).
+TEST(TransportCreationLimit, TheHubLimitsGuestsByTheClientsAddress) {
+  RunningServer server(server::TransportConfig{});
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_EQ(
+        fetch(server.port(), http::verb::post, "/api/guests", R"({"name":"Ana"})").result_int(),
+        201)
+        << i;
+  }
+  const Response refused =
+      fetch(server.port(), http::verb::post, "/api/guests", R"({"name":"Ana"})");
+  EXPECT_EQ(refused.result_int(), 429);
+  EXPECT_NE(refused.body().find("too many guests created from this address"), std::string::npos)
+      << refused.body();
+}
+
 TEST_F(TransportHttp, RefusesBodiesOver16KiBWith413) {
   const Response res =
       fetch(port(), http::verb::post, "/api/guests", std::string(16 * 1024 + 1, 'x'));

@@ -85,10 +85,12 @@ class Api {
     http::response<http::string_body> res;
     http::read(socket_, buffer_, res);
     if (res.result_int() >= 300) {
-      throw std::runtime_error(target + ": " + std::to_string(res.result_int()) + " " + res.body() +
-                               (res.result_int() == 429
-                                    ? " (start the server with --api-rate 0 for the load tool)"
-                                    : ""));
+      throw std::runtime_error(
+          target + ": " + std::to_string(res.result_int()) + " " + res.body() +
+          (res.result_int() == 429
+               ? " (start the server with --api-rate 0 --max-websockets 0 --create-rate 0 for the "
+                 "load tool)"
+               : ""));
     }
     return Json::parse(res.body());
   }

@@ -30,6 +30,7 @@ struct ServeArgs {
   double api_rate = 20;
   int max_websockets = 32;
   std::string max_bot_level = "max";
+  double create_rate = 60;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -71,6 +72,7 @@ int run_serve(const ServeArgs& args) {
   }
   server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
+  hub_config.creations_per_hour = args.create_rate;
   raise_file_limit();
   try {
     server::Transport transport(transport_config);
@@ -111,6 +113,10 @@ void add_serve(CLI::App& app, int& status) {
                   "WebSockets open at once from one address (an IPv6 address's /64); more are "
                   "answered 429 (default 32; 0: no limit, e.g. for `whist load`)")
       ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--create-rate", args->create_rate,
+                  "guests, and tables, one address may create an hour, after a burst of 20; "
+                  "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
+      ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--max-bot-level", args->max_bot_level,
                   "the strongest level of ismcts and expert that new tables may seat: easy, "
                   "normal, hard or max (default max; expert:max can think for seconds a move on "

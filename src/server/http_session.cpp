@@ -110,7 +110,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const bool keep_alive = request.keep_alive() && !transport_.stopping;
     const std::string_view target = request.target();
     if (is_api(target)) {
-      if (!client_.empty() && !transport_.api_allowed(client_)) {
+      if (!client_.empty() && !transport_.api_limit.allow(client_, steady_now_s())) {
         reply_error(http::status::too_many_requests, "rate-limit",
                     fmt::format("more than {} API requests a second from this address",
                                 transport_.config.api_rate),
@@ -119,7 +119,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       HttpReply reply;
       const bool ok = transport_.call_hub("http", [&](Hub& hub) {
-        reply = hub.http(request.method_string(), target, request.body(), steady_now_ms());
+        reply = hub.http(request.method_string(), target, request.body(), steady_now_ms(), client_);
       });
       if (!ok) {
         reply_error(http::status::internal_server_error, "internal", "internal error", keep_alive);

@@ -2,6 +2,8 @@
 
 #include <sodium.h>
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -17,6 +19,7 @@
 #include "core/rng.h"
 #include "game/view_json.h"
 #include "server/catalog.h"
+#include "server/rate_limit.h"
 #include "server/store.h"
 #include "server/table.h"
 
@@ -134,7 +137,13 @@ struct Hub::Impl {
     std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
   };
 
-  Impl(const HubConfig& c, Outlet& o) : config(c), outlet(o), store(c.db_path), rng(c.seed) {}
+  Impl(const HubConfig& c, Outlet& o)
+      : config(c),
+        outlet(o),
+        store(c.db_path),
+        rng(c.seed),
+        guest_limit(c.creations_per_hour / 3600, c.creation_burst),
+        table_limit(c.creations_per_hour / 3600, c.creation_burst) {}
 
   static bool player_connected(const TableEntry& entry) {
     return std::any_of(entry.seat_conns.begin(), entry.seat_conns.end(),
@@ -145,6 +154,8 @@ struct Hub::Impl {
   Outlet& outlet;
   Store store;
   Rng rng;  // ids and seeds when config.seed is set (tests); libsodium otherwise
+  ClientRateLimit guest_limit;                    // guests created, by client
+  ClientRateLimit table_limit;                    // tables created, by client
   std::unordered_map<std::string, Guest> guests;  // by token hash
   std::map<std::string, TableEntry> tables;
   std::unordered_map<ConnId, Conn> conns;
@@ -274,11 +285,23 @@ struct Hub::Impl {
     }
   }
 
-  HttpReply create_guest(const Json& body) {
+  // Whether `client` may create one more guest or table (`limit` says which), and if not the
+  // answer to give.
+  std::optional<HttpReply> refuse_creation(ClientRateLimit& limit, std::string_view what,
+                                           int64_t now, const std::string& client) {
+    if (client.empty() || limit.allow(client, static_cast<double>(now) / 1000)) return {};
+    return error_reply(429, "rate-limit",
+                       fmt::format("too many {} created from this address: at most {} at once, "
+                                   "then {} an hour",
+                                   what, config.creation_burst, config.creations_per_hour));
+  }
+
+  HttpReply create_guest(const Json& body, int64_t now, const std::string& client) {
     const auto name = body.find("name");
     if (const std::string why = check_name(name == body.end() ? Json() : *name); !why.empty()) {
       return error_reply(400, "bad-request", "name: " + why, "name");
     }
+    if (auto refused = refuse_creation(guest_limit, "guests", now, client)) return *refused;
     const std::string token = random_hex(16);
     StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>()};
     store.add_guest(g);
@@ -286,7 +309,7 @@ struct Hub::Impl {
     return json_reply(201, {{"name", g.name}, {"token", token}});
   }
 
-  HttpReply create_table(const Json& body, int64_t now) {
+  HttpReply create_table(const Json& body, int64_t now, const std::string& client) {
     if (!guest_of(body)) return error_reply(403, "forbidden", "token: not a guest's", "token");
     TableSetup setup;
     Rules rules;
@@ -312,6 +335,7 @@ struct Hub::Impl {
                            field);
       }
     }
+    if (auto refused = refuse_creation(table_limit, "tables", now, client)) return *refused;
     setup.seed = random_seed();
     const std::string id = add_table(setup, rules, now);
     return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
@@ -395,7 +419,7 @@ struct Hub::Impl {
   }
 
   HttpReply http(std::string_view method, std::string_view target, std::string_view body,
-                 int64_t now) {
+                 int64_t now, const std::string& client) {
     if (body.size() > kMaxBody) return error_reply(413, "too-large", "the body is over 16 KiB");
     std::string path(target.substr(0, target.find('?')));
     Json j = Json::object();
@@ -407,12 +431,12 @@ struct Hub::Impl {
     } else if (method != "GET") {
       return error_reply(405, "bad-method", "only GET and POST");
     }
-    if (path == "/api/guests" && method == "POST") return create_guest(j);
+    if (path == "/api/guests" && method == "POST") return create_guest(j, now, client);
     if (path == "/api/variants" && method == "GET") {
       if (variants_text.empty()) variants_text = dump(variants_json(config.max_bot_level));
       return {200, "application/json", variants_text};
     }
-    if (path == "/api/tables" && method == "POST") return create_table(j, now);
+    if (path == "/api/tables" && method == "POST") return create_table(j, now, client);
     if (path == "/api/tables" && method == "GET") {
       Json list = Json::array();
       for (const auto& [id, entry] : tables) {
@@ -592,9 +616,9 @@ Hub::Hub(const HubConfig& config, Outlet& outlet) {
 Hub::~Hub() = default;
 
 HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body,
-                    int64_t now_ms) {
+                    int64_t now_ms, const std::string& client) {
   impl_->restart(now_ms);
-  return impl_->http(method, target, body, now_ms);
+  return impl_->http(method, target, body, now_ms, client);
 }
 
 void Hub::open(ConnId conn, int64_t now_ms) {

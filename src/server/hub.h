@@ -48,6 +48,11 @@ struct HubConfig {
   // The strongest level of ismcts and expert a new table may seat (expert:max can think for
   // seconds a move, and the bot threads are shared by every table).
   Level max_bot_level = Level::Max;
+  // Guests and tables that one client (an address, as the transport names it) may create, each
+  // counted apart: `creations_per_hour`, with a burst of `creation_burst` (0: no limit). Every
+  // guest and table stays in memory while the server runs.
+  double creations_per_hour = 60;
+  double creation_burst = 20;
 };
 
 // One bot decision to compute away from the hub.
@@ -72,9 +77,10 @@ class Hub {
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
 
-  // The lobby's JSON API (paths under /api/). `target` is the request target with its query.
+  // The lobby's JSON API (paths under /api/). `target` is the request target with its query;
+  // `client` who asks, for the limits on creating guests and tables (empty: not limited).
   HttpReply http(std::string_view method, std::string_view target, std::string_view body,
-                 int64_t now_ms);
+                 int64_t now_ms, const std::string& client = {});
 
   // A WebSocket opened, received a text message, closed.
   void open(ConnId conn, int64_t now_ms);

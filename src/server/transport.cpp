@@ -35,12 +35,17 @@ int64_t steady_now_ms() {
       .count();
 }
 
+double steady_now_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 void log_error(std::string_view what, std::string_view detail) {
   fmt::print(stderr, "whist serve: {}: {}\n", what, detail);
   std::fflush(stderr);
 }
 
-Transport::Impl::Impl(const TransportConfig& cfg) : config(cfg), files(cfg.web_dir) {
+Transport::Impl::Impl(const TransportConfig& cfg)
+    : config(cfg), files(cfg.web_dir), api_limit(cfg.api_rate, cfg.api_burst) {
   beast::error_code ec;
   const auto address = asio::ip::make_address(config.address, ec);
   if (ec) throw std::runtime_error("bad address '" + config.address + "': " + ec.message());
@@ -219,18 +224,6 @@ bool Transport::Impl::take_ws_place(const std::string& client) {
 void Transport::Impl::give_back_ws_place(const std::string& client) {
   const auto it = ws_by_client.find(client);
   if (it != ws_by_client.end() && --it->second <= 0) ws_by_client.erase(it);
-}
-
-bool Transport::Impl::api_allowed(const std::string& client) {
-  if (config.api_rate <= 0) return true;
-  const auto now = std::chrono::steady_clock::now();
-  if (api_buckets.size() >= 4096) {  // forget the addresses that have been quiet
-    std::erase_if(api_buckets, [&](const auto& entry) {
-      return entry.second.full(config.api_rate, config.api_burst, now);
-    });
-  }
-  auto it = api_buckets.try_emplace(client, config.api_burst, now).first;
-  return it->second.take(config.api_rate, config.api_burst, now);
 }
 
 std::shared_ptr<WsSession> Transport::Impl::find_session(ConnId id) const {

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/rate_limit.h"
 #include "server/static_files.h"
 #include "server/transport.h"
 
@@ -42,31 +43,8 @@ void log_error(std::string_view what, std::string_view detail);
 // the /64 network of an IPv6 address, as one host commonly holds a whole /64.
 std::string client_key(const asio::ip::address& peer);
 
-// A token bucket: `rate` tokens a second up to `burst`, one per request or message.
-class TokenBucket {
- public:
-  TokenBucket(double burst, std::chrono::steady_clock::time_point now)
-      : tokens_(burst), refilled_(now) {}
-  bool take(double rate, double burst, std::chrono::steady_clock::time_point now) {
-    refill(rate, burst, now);
-    if (tokens_ < 1) return false;
-    tokens_ -= 1;
-    return true;
-  }
-  // Whether the bucket is full again by `now`: its owner has been quiet, it can be forgotten.
-  bool full(double rate, double burst, std::chrono::steady_clock::time_point now) const {
-    return tokens_ + std::chrono::duration<double>(now - refilled_).count() * rate >= burst;
-  }
-
- private:
-  void refill(double rate, double burst, std::chrono::steady_clock::time_point now) {
-    const double elapsed = std::chrono::duration<double>(now - refilled_).count();
-    refilled_ = now;
-    tokens_ = std::min(burst, tokens_ + elapsed * rate);
-  }
-  double tokens_;
-  std::chrono::steady_clock::time_point refilled_;
-};
+// Seconds on the steady clock, for the token buckets (server/rate_limit.h).
+double steady_now_s();
 
 struct Transport::Impl {
   explicit Impl(const TransportConfig& config);
@@ -95,9 +73,6 @@ struct Transport::Impl {
   }
   void drain_bot_jobs();
 
-  // Whether an API request from `client` (client_key) is within the API rate limit
-  // (config.api_rate).
-  bool api_allowed(const std::string& client);
   // Counts a WebSocket for `client` (false, counting nothing: it has config.max_ws_per_client
   // open already); the session gives it back when it ends.
   bool take_ws_place(const std::string& client);
@@ -132,8 +107,8 @@ struct Transport::Impl {
   bool draining = false;  // the io loop has ended: what is left is being closed
   ConnId next_id = 1;
   std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
-  std::vector<std::weak_ptr<HttpSession>> http_sessions;     // expired ones are swept now and then
-  std::unordered_map<std::string, TokenBucket> api_buckets;  // by client_key
+  std::vector<std::weak_ptr<HttpSession>> http_sessions;  // expired ones are swept now and then
+  ClientRateLimit api_limit;                              // by client_key: config.api_rate
 
  private:
   void accept();

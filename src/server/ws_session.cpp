@@ -22,7 +22,7 @@ WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, std::
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
-      bucket_(transport.config.ws_burst, std::chrono::steady_clock::now()),
+      bucket_(transport.config.ws_burst, steady_now_s()),
       client_(std::move(client)) {}
 
 WsSession::~WsSession() { transport_.give_back_ws_place(client_); }
@@ -99,8 +99,7 @@ void WsSession::on_message() {
 }
 
 bool WsSession::take_token() {
-  return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst,
-                      std::chrono::steady_clock::now());
+  return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst, steady_now_s());
 }
 
 void WsSession::send(std::string text) {
