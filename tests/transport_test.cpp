@@ -126,6 +126,39 @@ TEST(TransportApiRate, AnAddressPastItsBurstGets429UntilTheRateRefills) {
   }
 }
 
+// Past its connections a client's next one is closed at once, unanswered (each open connection
+// holds a file descriptor); a place comes back when one of its connections closes.
+TEST(TransportConnectionLimit, AClientPastItsConnectionsIsClosedAtOnce) {
+  server::TransportConfig config;
+  config.max_connections_per_client = 3;
+  RunningServer server(config);
+  const auto answered = [&] {
+    try {
+      return raw_exchange(server.port(),
+                          "GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+          .starts_with("HTTP/1.1 200");
+    } catch (const boost::system::system_error&) {  // reset before the request was written
+      return false;
+    }
+  };
+  EXPECT_TRUE(answered());  // its place is given back once the server closes it
+  asio::io_context io;
+  std::vector<Tcp::socket> held;
+  for (int i = 0; i < 3; ++i) {
+    held.emplace_back(io);
+    held.back().connect(local(server.port()));
+  }
+  // Accepted in the order they connected, so the three are counted before this one.
+  EXPECT_FALSE(answered());
+  held.front().close();
+  bool again = false;
+  for (int attempt = 0; attempt < 100 && !again; ++attempt) {
+    again = answered();
+    if (!again) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(again);
+}
+
 // The transport names the client to the hub, which limits the guests it creates (20 at once).
 TEST(TransportCreationLimit, TheHubLimitsGuestsByTheClientsAddress) {
   RunningServer server(server::TransportConfig{});

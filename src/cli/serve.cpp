@@ -28,7 +28,8 @@ struct ServeArgs {
   double grace = 60;
   uint64_t seed = 0;
   double api_rate = 20;
-  int max_websockets = 32;
+  int max_connections = 256;
+  int max_websockets = 128;
   std::string max_bot_level = "max";
   double create_rate = 60;
 };
@@ -59,6 +60,7 @@ int run_serve(const ServeArgs& args) {
   transport_config.port = static_cast<uint16_t>(args.port);
   transport_config.stop_on_signals = true;
   transport_config.api_rate = args.api_rate;
+  transport_config.max_connections_per_client = args.max_connections;
   transport_config.max_ws_per_client = args.max_websockets;
   if (args.web) {
     std::error_code ec;
@@ -109,9 +111,12 @@ void add_serve(CLI::App& app, int& status) {
                   "API requests a second from one address, with a burst of 100; more are "
                   "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
       ->check(CLI::Range(0.0, 1e6));
+  cmd->add_option("--max-connections", args->max_connections,
+                  "connections open at once from one address (an IPv6 address's /64); more are "
+                  "closed at once (default 256; 0: no limit, e.g. for `whist load`)")
+      ->check(CLI::Range(0, 1000000));
   cmd->add_option("--max-websockets", args->max_websockets,
-                  "WebSockets open at once from one address (an IPv6 address's /64); more are "
-                  "answered 429 (default 32; 0: no limit, e.g. for `whist load`)")
+                  "WebSockets among them; more are answered 429 (default 128; 0: no limit)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "

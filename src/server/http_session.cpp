@@ -42,12 +42,11 @@ std::string_view path_of(std::string_view target) {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Transport::Impl& transport, Tcp::socket socket)
-      : transport_(transport), stream_(std::move(socket)) {
-    beast::error_code ec;
-    const auto peer = stream_.socket().remote_endpoint(ec);
-    if (!ec) client_ = client_key(peer.address());
-  }
+  HttpSession(Transport::Impl& transport, Tcp::socket socket, ClientPlace place)
+      : transport_(transport),
+        stream_(std::move(socket)),
+        place_(std::move(place)),
+        client_(place_.client()) {}
 
   void close_now() {
     if (handed_over_) return;
@@ -89,14 +88,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (path_of(request.target()) == "/ws" && transport_.stopping) {
         reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
                     false);
-      } else if (path_of(request.target()) == "/ws" && !transport_.take_ws_place(client_)) {
-        reply_error(http::status::too_many_requests, "too-many-connections",
-                    fmt::format("more than {} WebSockets open from this address",
-                                transport_.config.max_ws_per_client),
-                    false);
       } else if (path_of(request.target()) == "/ws") {
+        auto ws_place = ClientPlace::take(transport_.ws_by_client, client_,
+                                          transport_.config.max_ws_per_client);
+        if (!ws_place) {
+          reply_error(http::status::too_many_requests, "too-many-connections",
+                      fmt::format("more than {} WebSockets open from this address",
+                                  transport_.config.max_ws_per_client),
+                      false);
+          return;
+        }
         handed_over_ = true;
-        auto session = std::make_shared<WsSession>(transport_, std::move(stream_), client_);
+        auto session = std::make_shared<WsSession>(transport_, std::move(stream_),
+                                                   std::move(place_), std::move(*ws_place));
         session->start(std::move(request));
       } else {
         reply_error(http::status::not_found, "not-found", "no WebSocket here", false);
@@ -234,12 +238,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::array<char, 4096> scratch_{};
-  bool handed_over_ = false;  // to a WebSocket session, with the stream
-  std::string client_;        // client_key of the peer; empty if it was gone at once
+  bool handed_over_ = false;  // to a WebSocket session, with the stream and the place
+  ClientPlace place_;         // in the connections of its client
+  const std::string client_;  // client_key of the peer; empty if it was gone at once
 };
 
-void start_http_session(Transport::Impl& transport, Tcp::socket socket) {
-  auto session = std::make_shared<HttpSession>(transport, std::move(socket));
+void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place) {
+  auto session = std::make_shared<HttpSession>(transport, std::move(socket), std::move(place));
   transport.add_http_session(session);
   session->read();
 }

@@ -139,8 +139,20 @@ void Transport::Impl::accept() {
       return;
     }
     beast::error_code ignored;
-    socket.set_option(Tcp::no_delay(true), ignored);  // small game messages, sent at once
-    start_http_session(*this, std::move(socket));
+    std::string client;  // empty if the peer is gone already
+    if (const auto peer = socket.remote_endpoint(ignored); !ignored) {
+      client = client_key(peer.address());
+    }
+    // Past its connections a client is closed at once, before it costs more than the accept:
+    // each open connection holds a file descriptor, and idle ones stay for http_timeout_ms.
+    auto place = ClientPlace::take(connections_by_client, std::move(client),
+                                   config.max_connections_per_client);
+    if (!place) {
+      socket.close(ignored);
+    } else {
+      socket.set_option(Tcp::no_delay(true), ignored);  // small game messages, sent at once
+      start_http_session(*this, std::move(socket), std::move(*place));
+    }
     accept();
   });
 }
@@ -212,18 +224,6 @@ std::string client_key(const asio::ip::address& peer) {
   auto bytes = v6.to_bytes();
   std::fill(bytes.begin() + 8, bytes.end(), 0);
   return asio::ip::address_v6(bytes).to_string() + "/64";
-}
-
-bool Transport::Impl::take_ws_place(const std::string& client) {
-  int& open = ws_by_client[client];
-  if (config.max_ws_per_client > 0 && open >= config.max_ws_per_client) return false;
-  ++open;
-  return true;
-}
-
-void Transport::Impl::give_back_ws_place(const std::string& client) {
-  const auto it = ws_by_client.find(client);
-  if (it != ws_by_client.end() && --it->second <= 0) ws_by_client.erase(it);
 }
 
 std::shared_ptr<WsSession> Transport::Impl::find_session(ConnId id) const {

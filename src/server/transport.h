@@ -31,9 +31,12 @@ struct TransportConfig {
   double ws_burst = 40;                 // ...with this burst
   double api_rate = 20;                 // API requests a second per client address (0: none)...
   double api_burst = 100;               // ...with this burst
-  // WebSockets open at once from one client (an IPv4 address, an IPv6 /64); past it the upgrade
-  // is answered 429. Each WebSocket can keep one table's bots playing (0: no limit).
-  int max_ws_per_client = 32;
+  // Connections open at once from one client (an IPv4 address, an IPv6 /64); past it a new one
+  // is closed at once (0: no limit).
+  int max_connections_per_client = 256;
+  // WebSockets among them; past it the upgrade is answered 429. Each WebSocket can keep one
+  // table's bots playing (0: no limit).
+  int max_ws_per_client = 128;
   int64_t http_timeout_ms = 30000;  // an HTTP connection idle this long is closed
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.

@@ -43,6 +43,48 @@ void log_error(std::string_view what, std::string_view detail);
 // the /64 network of an IPv6 address, as one host commonly holds a whole /64.
 std::string client_key(const asio::ip::address& peer);
 
+// Open connections (or WebSockets) by client_key, each counted by a ClientPlace.
+using ClientCounts = std::unordered_map<std::string, int>;
+
+// One connection's place in its client's count, given back when it is destroyed. Move only.
+class ClientPlace {
+ public:
+  // Counts one for `client` unless it holds `limit` places already (0: no limit).
+  static std::optional<ClientPlace> take(ClientCounts& counts, std::string client, int limit) {
+    int& open = counts[client];
+    if (limit > 0 && open >= limit) return std::nullopt;
+    ++open;
+    return ClientPlace(counts, std::move(client));
+  }
+  ClientPlace(ClientPlace&& other) noexcept
+      : counts_(std::exchange(other.counts_, nullptr)), client_(std::move(other.client_)) {}
+  ClientPlace& operator=(ClientPlace&& other) noexcept {
+    if (this != &other) {
+      give_back();
+      counts_ = std::exchange(other.counts_, nullptr);
+      client_ = std::move(other.client_);
+    }
+    return *this;
+  }
+  ClientPlace(const ClientPlace&) = delete;
+  ClientPlace& operator=(const ClientPlace&) = delete;
+  ~ClientPlace() { give_back(); }
+
+  const std::string& client() const { return client_; }
+
+ private:
+  ClientPlace(ClientCounts& counts, std::string client)
+      : counts_(&counts), client_(std::move(client)) {}
+  void give_back() {
+    if (counts_ == nullptr) return;
+    const auto it = counts_->find(client_);
+    if (it != counts_->end() && --it->second <= 0) counts_->erase(it);
+    counts_ = nullptr;
+  }
+  ClientCounts* counts_;
+  std::string client_;
+};
+
 // Seconds on the steady clock, for the token buckets (server/rate_limit.h).
 double steady_now_s();
 
@@ -73,11 +115,6 @@ struct Transport::Impl {
   }
   void drain_bot_jobs();
 
-  // Counts a WebSocket for `client` (false, counting nothing: it has config.max_ws_per_client
-  // open already); the session gives it back when it ends.
-  bool take_ws_place(const std::string& client);
-  void give_back_ws_place(const std::string& client);
-
   // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
   // and unregisters when it ends.
   ConnId add_session(const std::shared_ptr<WsSession>& session);
@@ -89,9 +126,11 @@ struct Transport::Impl {
   TransportConfig config;
   StaticFiles files;
   uint16_t port = 0;  // as bound (the listener is closed when the server stops)
-  // Open WebSockets by client_key. Before io: sessions still held by its handlers give their
-  // places back when it is destroyed.
-  std::unordered_map<std::string, int> ws_by_client;
+  // Open connections, and WebSockets among them, by client_key (config.max_connections_per_client,
+  // max_ws_per_client). Before io: sessions still held by its handlers give their places back
+  // when it is destroyed.
+  ClientCounts connections_by_client;
+  ClientCounts ws_by_client;
   // Before the sockets and timers that belong to it, so that it is destroyed after them.
   asio::io_context io{1};
   Tcp::acceptor acceptor{io};
@@ -119,7 +158,8 @@ struct Transport::Impl {
 };
 
 // Serves HTTP on an accepted socket (keep-alive, a read timeout), handing /ws upgrades over.
-void start_http_session(Transport::Impl& transport, Tcp::socket socket);
+// `place`: the connection's place in its client's count.
+void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place);
 // Closes its socket now: every pending operation ends with an error.
 void close_http_session(HttpSession& session);
 

@@ -18,14 +18,14 @@ std::string fit_reason(std::string reason) {
 
 }  // namespace
 
-WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, std::string client)
+WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
+                     ClientPlace websocket)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
       bucket_(transport.config.ws_burst, steady_now_s()),
-      client_(std::move(client)) {}
-
-WsSession::~WsSession() { transport_.give_back_ws_place(client_); }
+      connection_place_(std::move(connection)),
+      ws_place_(std::move(websocket)) {}
 
 void WsSession::start(HttpRequest request) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over

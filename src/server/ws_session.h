@@ -13,9 +13,10 @@ namespace whist::server {
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  // `client` (client_key) has a WebSocket place taken for this session, given back at its end.
-  WsSession(Transport::Impl& transport, beast::tcp_stream stream, std::string client);
-  ~WsSession();
+  // The session holds its connection's place and its WebSocket place in its client's counts
+  // until it ends.
+  WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
+            ClientPlace websocket);
   WsSession(const WsSession&) = delete;
   WsSession& operator=(const WsSession&) = delete;
 
@@ -52,7 +53,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::steady_timer kill_timer_;
   ConnId id_ = 0;
   TokenBucket bucket_;
-  std::string client_;
+  ClientPlace connection_place_;
+  ClientPlace ws_place_;
 };
 
 }  // namespace whist::server
