@@ -72,6 +72,9 @@ TEST(BotLevels, ASpecsLevelIsReadAsMakeBotReadsIt) {
     std::string error;
     EXPECT_TRUE(make_bot(spec, error)) << error;
   }
+  std::string error;
+  EXPECT_FALSE(make_bot("expert::hard", error));  // an empty part is no level
+  EXPECT_NE(error.find("unknown level ''"), std::string::npos) << error;
 }
 
 // Oh Hell for 4 with two cards each, clubs trump, seat 0 dealing: seats 1, 2 and 3 have played

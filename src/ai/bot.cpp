@@ -23,6 +23,27 @@ std::string_view trim(std::string_view s) {
 // The kind of bot a trimmed spec names: "expert" of "expert:hard", "ext" of "ext:./mybot".
 std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.find(':')); }
 
+// Reads the parts after a trimmed spec's kind into `params`: a level (the last one given wins) or
+// key=value settings. Returns the first part that is neither (perhaps empty), or nothing.
+std::optional<std::string_view> parse_params(std::string_view spec, BotParams& params) {
+  const size_t colon = spec.find(':');
+  std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
+  while (!rest.empty()) {
+    const size_t c = rest.find(':');
+    const std::string_view part = rest.substr(0, c);
+    rest = c == std::string_view::npos ? "" : rest.substr(c + 1);
+    const size_t eq = part.find('=');
+    if (eq != std::string_view::npos) {
+      params.values.emplace_back(std::string(part.substr(0, eq)), std::string(part.substr(eq + 1)));
+    } else if (const auto named = level_named(part)) {
+      params.level = *named;
+    } else {
+      return part;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view level_name(Level level) { return kLevelNames[static_cast<int>(level)]; }
@@ -37,16 +58,9 @@ std::optional<Level> level_named(std::string_view name) {
 std::optional<Level> spec_level(std::string_view spec) {
   spec = trim(spec);
   if (kind_of(spec) != "ismcts" && kind_of(spec) != "expert") return std::nullopt;
-  Level level = Level::Normal;
-  size_t at = spec.find(':');
-  while (at != std::string_view::npos) {
-    const size_t next = spec.find(':', at + 1);
-    const std::string_view part =
-        spec.substr(at + 1, next == spec.npos ? spec.npos : next - at - 1);
-    if (const auto named = level_named(part)) level = *named;
-    at = next;
-  }
-  return level;
+  BotParams params;
+  parse_params(spec, params);
+  return params.level;
 }
 
 int BotParams::get_int(std::string_view key, int fallback, int lo, int hi,
@@ -84,24 +98,10 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
   const std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
   BotParams params;
   if (kind != "ext") {
-    std::string_view r = rest;
-    while (!r.empty()) {
-      const size_t c = r.find(':');
-      const std::string_view part = r.substr(0, c);
-      r = c == std::string_view::npos ? "" : r.substr(c + 1);
-      const size_t eq = part.find('=');
-      if (eq == std::string_view::npos) {
-        const auto named = level_named(part);
-        if (!named) {
-          error = "bot '" + std::string(spec) + "': unknown level '" + std::string(part) +
-                  "' (levels: easy, normal, hard, max)";
-          return nullptr;
-        }
-        params.level = *named;
-      } else {
-        params.values.emplace_back(std::string(part.substr(0, eq)),
-                                   std::string(part.substr(eq + 1)));
-      }
+    if (const auto bad = parse_params(spec, params)) {
+      error = "bot '" + std::string(spec) + "': unknown level '" + std::string(*bad) +
+              "' (levels: easy, normal, hard, max)";
+      return nullptr;
     }
   }
   std::unique_ptr<Bot> bot;

@@ -27,11 +27,12 @@ struct ServeArgs {
   std::optional<std::string> web;
   double grace = 60;
   uint64_t seed = 0;
-  double api_rate = 20;
-  int max_connections = 256;
-  int max_websockets = 128;
-  std::string max_bot_level = "max";
-  double create_rate = 60;
+  // The limits' defaults are the server's own.
+  double api_rate = server::TransportConfig{}.api_rate;
+  int max_connections = server::TransportConfig{}.max_connections_per_client;
+  int max_websockets = server::TransportConfig{}.max_ws_per_client;
+  std::string max_bot_level{level_name(server::HubConfig{}.max_bot_level)};
+  double create_rate = server::HubConfig{}.creations_per_hour;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand

@@ -45,7 +45,6 @@ class ClientRateLimit {
     }
     return buckets_.try_emplace(client, burst_, now_s).first->second.take(rate_, burst_, now_s);
   }
-  double rate() const { return rate_; }
 
  private:
   static constexpr size_t kSweepAt = 4096;
