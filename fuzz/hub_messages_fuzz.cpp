@@ -1,14 +1,20 @@
 // libFuzzer target: hostile input to the game server's logic. Each input is a list of lines for a
 // fresh Hub (in-memory database) with a guest seated at a table and connected: a line starting
-// with "H " is an HTTP request ("H POST /api/tables {...}"), any other line a WebSocket message.
+// with "H " is an HTTP request ("H POST /api/tables {...}"), "T N" moves the clock on N seconds
+// (at most two hours: grace periods, held seats, abandoned tables), any other line a WebSocket
+// message. In every line "$token" stands for the guest's token, "$table" for the table's id and
+// "$other" for a second table's, left waiting with nobody at it. At the end the connection
+// closes and a day passes, twice.
 // Whatever comes in, the hub must not crash, must answer HTTP with JSON, and must send only
 // JSON objects with a type.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "server/hub.h"
 
@@ -30,7 +36,7 @@ struct CheckingOutlet : whist::server::Outlet {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckingOutlet out;
   whist::server::Hub hub({":memory:", 60000, 1}, out);
-  const auto token =
+  const std::string token =
       Json::parse(hub.http("POST", "/api/guests", R"({"name":"Ana"})", 0).body)["token"];
   const Json table = Json::parse(hub.http("POST", "/api/tables",
                                           Json{{"token", token},
@@ -42,6 +48,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                      .body);
   const std::string id = table["id"];
   hub.http("POST", "/api/tables/" + id + "/join", Json{{"token", token}, {"seat", 0}}.dump(), 0);
+  const std::string other =
+      Json::parse(hub.http("POST", "/api/tables",
+                           Json{{"token", token},
+                                {"variant", "oh-hell"},
+                                {"seats", {"human", "human", "random", "random"}}}
+                               .dump(),
+                           0)
+                      .body)["id"];
   hub.open(1, 0);
   hub.message(1, Json{{"type", "hello"}, {"table", id}, {"token", token}}.dump(), 0);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -50,8 +64,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int line = 0; start <= input.size() && line < 64; ++line) {
     size_t end = input.find('\n', start);
     if (end == std::string_view::npos) end = input.size();
-    std::string_view text = input.substr(start, end - start);
+    std::string line_text(input.substr(start, end - start));
     start = end + 1;
+    for (const auto& [name, value] : {std::pair<std::string, std::string>{"$token", token},
+                                      {"$table", id},
+                                      {"$other", other}}) {
+      for (size_t at = line_text.find(name); at != std::string::npos;
+           at = line_text.find(name, at + value.size())) {
+        line_text.replace(at, name.size(), value);
+      }
+    }
+    std::string_view text = line_text;
     now += 1000;
     if (text.substr(0, 2) == "H ") {
       text.remove_prefix(2);
@@ -66,6 +89,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (r.content_type == "application/json" && r.status != 200 && r.status != 201) {
         if (Json::parse(r.body, nullptr, false).is_discarded()) std::abort();
       }
+    } else if (text.substr(0, 2) == "T ") {
+      const long long seconds = std::strtoll(std::string(text.substr(2)).c_str(), nullptr, 10);
+      now += std::clamp<long long>(seconds, 0, 7200) * 1000;
     } else {
       hub.message(1, text, now);
     }
@@ -73,5 +99,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     hub.tick(now);
   }
   hub.closed(1, now);
+  for (int day = 1; day <= 2; ++day) {
+    hub.tick(now + day * 86400000LL);
+    hub.run_bots(now + day * 86400000LL);
+  }
   return 0;
 }

@@ -118,6 +118,9 @@ TEST(ServeCommand, RefusesBadArguments) {
        {std::vector<std::string>{"--port", "70000"},
         {"--port", "x"},
         {"--grace", "-1"},
+        {"--hold-seat", "-1"},
+        {"--expire", "soon"},
+        {"--max-bot-level", "grandmaster"},
         {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
         {"--web", "/nonexistent/whist/web", "--port", "0", "--db", ":memory:"}}) {
     ServeProcess serve(args);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -540,6 +541,48 @@ TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
   EXPECT_EQ(bad.body["error"]["field"], "turn_seconds");
 }
 
+// Before the game starts, a seat waits for a player with no connection only so long: then it is
+// free for someone else, and the table no longer waits for them.
+TEST_F(HubTest, BeforeTheGameASeatIsHeldForAnAbsentPlayerThenFreed) {
+  constexpr int64_t kHold = HubConfig{}.hold_seat_ms;
+  const std::string ana = guest("Ana"), bo = guest("Bo"), cy = guest("Cy");
+  const std::string id = table(ana, {"human", "human", "human", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}});  // never connects
+  hello(1, id, ana);
+  hello(2, id, "");  // a watcher
+  now_ += kHold / 2;
+  hub_->closed(1, now_);  // Ana's tab closes
+  now_ += kHold / 2 - 1;
+  hub_->tick(now_);
+  Json seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_EQ(seats[0]["name"], "Ana");
+  EXPECT_EQ(seats[1]["name"], "Bo");
+  now_ += 1;
+  hub_->tick(now_);
+  seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_EQ(seats[0]["name"], "Ana");
+  EXPECT_TRUE(seats[1]["free"]);
+  EXPECT_TRUE(seats[1]["name"].is_null());
+  EXPECT_TRUE(out_.last_of(2, "state")["table"]["seats"][1]["free"]) << "the watcher was told";
+  now_ += kHold / 2;
+  hub_->tick(now_);
+  EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][0]["free"]);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "waiting");
+  // Seats taken again: the game starts, and from then on the grace period is what counts.
+  for (int seat = 0; seat < 3; ++seat) {
+    const std::string who = std::vector{ana, bo, cy}[static_cast<size_t>(seat)];
+    EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", who}, {"seat", seat}}).status,
+              200);
+  }
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  now_ += 2 * kHold;
+  hub_->tick(now_);
+  seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_EQ(seats[1]["name"], "Bo");
+  EXPECT_TRUE(seats[1]["bot_playing"]);
+}
+
 // The database's folder, made before the hub that opens it (a base constructed first).
 struct HubRestartFolder {
   test_files::TempDir folder{"whist-hub-"};
@@ -649,6 +692,60 @@ TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   const Reply r = call("GET", "/api/tables/00000000000000aa");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.body["state"], "waiting");
+}
+
+// A table left waiting, with nobody seated and nobody connected for an hour, is deleted: from
+// the lobby, the memory and the database, and from the rematch that named it. A table someone
+// watches, sits at or plays at stays.
+TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
+  constexpr int64_t kHold = HubConfig{}.hold_seat_ms, kAbandoned = HubConfig{}.abandoned_ms;
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  // Bo leaves mid-game, so the rematch waits for a second player.
+  const std::string done = table(ana, {"human", "human", "random", "random"}, {{"schedule", "2"}});
+  call("POST", "/api/tables/" + done + "/join", {{"token", ana}, {"seat", 0}});
+  call("POST", "/api/tables/" + done + "/join", {{"token", bo}, {"seat", 1}});
+  hello(1, done, ana);
+  ASSERT_EQ(call("POST", "/api/tables/" + done + "/leave", {{"token", bo}}).status, 200);
+  play_connected({1});
+  ASSERT_EQ(call("GET", "/api/tables/" + done).body["state"], "finished");
+  const std::string again =
+      call("POST", "/api/tables/" + done + "/rematch", {{"token", ana}}).body["id"];
+  ASSERT_EQ(call("GET", "/api/tables/" + again).body["seats"][0]["name"], "Ana");
+  ASSERT_EQ(call("GET", "/api/tables/" + again).body["state"], "waiting");
+  const std::string empty = table(ana, {"human", "human", "random", "random"});
+  const std::string watched = table(ana, {"human", "human", "random", "random"});
+  const std::string bots = table(ana, {"random", "random", "random", "random"});
+  hello(2, watched, "");
+  hub_->tick(now_);
+  now_ += kHold;  // Ana never went to the rematch: her seat there is free
+  hub_->tick(now_);
+  EXPECT_TRUE(call("GET", "/api/tables/" + again).body["seats"][0]["free"]);
+  now_ += kAbandoned - kHold - 1;
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + empty).status, 200);
+  now_ += 1;
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + empty).status, 404);
+  EXPECT_EQ(call("GET", "/api/tables/" + again).status, 200);  // empty since its seat was freed
+  now_ += kHold;
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + again).status, 404);
+  EXPECT_TRUE(call("GET", "/api/tables/" + done).body["rematch"].is_null());
+  EXPECT_TRUE(out_.last_of(1, "state")["table"]["rematch"].is_null()) << "the players were told";
+  for (const std::string& kept : {done, watched, bots}) {
+    EXPECT_EQ(call("GET", "/api/tables/" + kept).status, 200) << kept;
+  }
+  const Json lobby = call("GET", "/api/tables").body["tables"];
+  ASSERT_EQ(lobby.size(), 2u) << lobby;  // the watched table, and the bots' (not finished)
+  EXPECT_EQ(std::set<std::string>({lobby[0]["id"], lobby[1]["id"]}),
+            std::set<std::string>({watched, bots}));
+  // A new rematch may be asked for, and nothing deleted comes back after a restart.
+  EXPECT_EQ(call("POST", "/api/tables/" + done + "/rematch", {{"token", ana}}).status, 201);
+  reopen();
+  EXPECT_EQ(call("GET", "/api/tables/" + empty).status, 404);
+  EXPECT_EQ(call("GET", "/api/tables/" + again).status, 404);
+  EXPECT_EQ(call("GET", "/api/tables/" + watched).status, 200);
+  EXPECT_FALSE(call("GET", "/api/tables/" + done).body["rematch"].is_null());
 }
 
 TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {

@@ -33,6 +33,8 @@ struct ServeArgs {
   int max_websockets = server::TransportConfig{}.max_ws_per_client;
   std::string max_bot_level{level_name(server::HubConfig{}.max_bot_level)};
   double create_rate = server::HubConfig{}.creations_per_hour;
+  double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
+  double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -76,6 +78,8 @@ int run_serve(const ServeArgs& args) {
   server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
   hub_config.creations_per_hour = args.create_rate;
+  hub_config.hold_seat_ms = std::llround(args.hold_seat * 1000);
+  hub_config.abandoned_ms = std::llround(args.expire * 1000);
   raise_file_limit();
   try {
     server::Transport transport(transport_config);
@@ -107,6 +111,14 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--grace", args->grace,
                   "seconds a disconnected player's seat waits before a bot plays it (default 60)")
       ->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--hold-seat", args->hold_seat,
+                  "seconds a seat is kept, before the game starts, for a player with no "
+                  "connection; then it is free again (default 600; 0: until the game starts)")
+      ->check(CLI::Range(0.0, 1e7));
+  cmd->add_option("--expire", args->expire,
+                  "seconds after which a table still waiting, with nobody seated or connected, "
+                  "is deleted (default 3600; 0: never)")
+      ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)");
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "

@@ -135,6 +135,7 @@ struct Hub::Impl {
     std::string match_text;
     uint64_t match_round = 0;
     std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
+    int64_t abandoned_since = -1;  // waiting with nobody seated or connected since (-1: not)
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -349,6 +350,18 @@ struct Hub::Impl {
     entry.table = std::make_unique<Table>(id, setup, rules);
     dirty.push_back(id);
     return id;
+  }
+
+  // Deletes a table nobody is connected to, and every rematch that named it.
+  void remove_table(const std::string& id) {
+    store.delete_table(id);
+    tables.erase(id);
+    dirty.erase(std::remove(dirty.begin(), dirty.end(), id), dirty.end());
+    for (auto& [other, entry] : tables) {
+      if (entry.rematch != id) continue;
+      entry.rematch.clear();
+      broadcast(entry);
+    }
   }
 
   HttpReply table_action(TableEntry& entry, const std::string& what, const Json& body,
@@ -657,15 +670,32 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
 
 void Hub::tick(int64_t now_ms) {
   impl_->restart(now_ms);
+  const HubConfig& config = impl_->config;
+  std::vector<std::string> abandoned;
   for (auto& [id, entry] : impl_->tables) {
     if (entry.timed_out != entry.table->seq() + 1 && entry.table->turn_expired(now_ms)) {
       entry.timed_out = entry.table->seq() + 1;
       impl_->dirty.push_back(id);
     }
-    for (const int seat : entry.table->overdue(now_ms, impl_->config.grace_ms)) {
+    for (const int seat : entry.table->overdue(now_ms, config.grace_ms)) {
       impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
     }
+    if (config.hold_seat_ms > 0) {
+      for (const int seat : entry.table->unheld(now_ms, config.hold_seat_ms)) {
+        impl_->commit(entry, Event{EventKind::Leave, seat, {}, {}, {}}, now_ms);
+        entry.seat_conns.erase(seat);
+      }
+    }
+    if (entry.table->stage() != TableStage::Waiting || entry.table->anyone_seated() ||
+        !entry.conns.empty()) {
+      entry.abandoned_since = -1;
+    } else if (entry.abandoned_since < 0) {
+      entry.abandoned_since = now_ms;
+    } else if (config.abandoned_ms > 0 && now_ms - entry.abandoned_since >= config.abandoned_ms) {
+      abandoned.push_back(id);
+    }
   }
+  for (const std::string& id : abandoned) impl_->remove_table(id);
 }
 
 std::optional<BotJob> Hub::next_bot_job() {

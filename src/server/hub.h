@@ -50,9 +50,15 @@ struct HubConfig {
   Level max_bot_level = Level::Max;
   // Guests and tables that one client (an address, as the transport names it) may create, each
   // counted apart: `creations_per_hour`, with a burst of `creation_burst` (0: no limit). Every
-  // guest and table stays in memory while the server runs.
+  // guest, and every table that has started, stays in memory while the server runs.
   double creations_per_hour = 60;
   double creation_burst = 20;
+  // Before a game starts, a player with no connection keeps the seat this long; then it is free
+  // for someone else (0: kept until the game starts). A table left waiting, with nobody seated
+  // and nobody connected for `abandoned_ms`, is deleted, from the database too (0: kept), so
+  // that the lobby does not fill with games nobody will start.
+  int64_t hold_seat_ms = 10 * 60000;
+  int64_t abandoned_ms = 60 * 60000;
 };
 
 // One bot decision to compute away from the hub.
@@ -87,7 +93,7 @@ class Hub {
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
 
-  // Grace periods and turn timers that have run out by now.
+  // Grace periods, turn timers, held seats and abandoned tables that have run out by now.
   void tick(int64_t now_ms);
 
   // The next bot decision due, if any (each is handed out once until the table moves on): first

@@ -168,6 +168,18 @@ void Store::set_rematch(const std::string& table, const std::string& rematch) {
   q.exec();
 }
 
+void Store::delete_table(const std::string& table) {
+  SQLite::Transaction transaction(impl_->db);
+  for (const char* sql :
+       {"DELETE FROM events WHERE table_id = ?", "DELETE FROM tables WHERE id = ?",
+        "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
+    SQLite::Statement q(impl_->db, sql);
+    q.bind(1, table);
+    q.exec();
+  }
+  transaction.commit();
+}
+
 std::vector<StoredGuest> Store::guests() {
   std::vector<StoredGuest> out;
   SQLite::Statement q(impl_->db, "SELECT id, token_hash, name FROM guests");

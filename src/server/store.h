@@ -37,6 +37,8 @@ class Store {
   // Event number `seq` (from 1) of a table.
   void add_event(const std::string& table, uint64_t seq, const std::string& event);
   void set_rematch(const std::string& table, const std::string& rematch);
+  // Deletes a table and its events, and clears every rematch that named it.
+  void delete_table(const std::string& table);
 
   std::vector<StoredGuest> guests();
   std::vector<StoredTable> tables();

@@ -348,6 +348,21 @@ std::vector<int> Table::overdue(int64_t now_ms, int64_t grace_ms) const {
   return out;
 }
 
+std::vector<int> Table::unheld(int64_t now_ms, int64_t hold_ms) const {
+  std::vector<int> out;
+  if (stage_ != TableStage::Waiting) return out;
+  for (int k = 0; k < players(); ++k) {
+    const SeatState& s = seats_[static_cast<size_t>(k)];
+    if (!s.guest.empty() && !s.connected && now_ms - s.since_ms >= hold_ms) out.push_back(k);
+  }
+  return out;
+}
+
+bool Table::anyone_seated() const {
+  return std::any_of(seats_.begin(), seats_.end(),
+                     [](const SeatState& s) { return !s.guest.empty(); });
+}
+
 Json Table::summary(int spectators, const std::string& rematch) const {
   Json seats = Json::array();
   for (int k = 0; k < players(); ++k) {

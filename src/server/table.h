@@ -95,6 +95,10 @@ class Table {
   bool turn_expired(int64_t now_ms) const;
   // Seats whose grace period has run out by now (connected players never are).
   std::vector<int> overdue(int64_t now_ms, int64_t grace_ms) const;
+  // Before the game starts: seats whose player has had no connection for `hold_ms` by now.
+  std::vector<int> unheld(int64_t now_ms, int64_t hold_ms) const;
+  // Whether any human seat has a player.
+  bool anyone_seated() const;
 
   // The lobby's summary of the table, and the `state` message for a viewer (-1: spectator).
   nlohmann::json summary(int spectators, const std::string& rematch) const;

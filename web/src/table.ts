@@ -148,7 +148,7 @@ export class TablePage {
   private onError(code: string, message: string): void {
     if (code === 'stale') return; // the table moved on: the next state says where it is
     if (code === 'not-found') {
-      this.fatal = `There is no table ${this.id}.`;
+      this.fatal = `There is no table ${this.id}: the link is wrong, or the table waited with nobody at it and was closed.`;
       this.conn.stop();
       this.render();
       return;
