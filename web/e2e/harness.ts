@@ -69,7 +69,8 @@ export class Server {
     this.proc = null;
   }
 
-  async stop(): Promise<void> {
+  // SIGTERM: the server closes every WebSocket with its reason and stops; its database stays.
+  async terminate(): Promise<void> {
     const p = this.proc;
     if (p && p.exitCode === null) {
       const exited = new Promise((ok) => p.once('exit', ok));
@@ -79,6 +80,10 @@ export class Server {
       clearTimeout(t);
     }
     this.proc = null;
+  }
+
+  async stop(): Promise<void> {
+    await this.terminate();
     rmSync(this.dir, { recursive: true, force: true });
   }
 

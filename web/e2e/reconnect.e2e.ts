@@ -1,5 +1,5 @@
 // A reload mid-deal resumes the game; the server killed (SIGKILL) and started again, the page
-// says it is reconnecting and carries on.
+// says it is reconnecting and carries on; the server stopped (SIGTERM), the page shows its reason.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSuite, createTable, newPage, playUntil, takeTurn, type PlayStats } from './harness';
@@ -10,7 +10,7 @@ describe('reconnection', () => {
   const env = e2eSuite();
   const { server } = env;
 
-  it('resumes after a reload and after the server is killed and restarted', async () => {
+  it('resumes after a reload, and after the server is killed or stopped and started again', async () => {
     const { page, context } = await newPage(env.browser, env.watch);
     await createTable(page, server.url, { name: 'Ana', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '3,2' } });
     const app = page.locator('#app');
@@ -37,8 +37,14 @@ describe('reconnection', () => {
     await page.waitForTimeout(1500);
     await server.start();
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
-    env.watch.allow = [];
     expect(await app.getAttribute('data-conn')).toBe('open');
+
+    // stopped as it should be, the server says why it closes, and the page shows it
+    await server.terminate();
+    await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toMatch(/^Connection lost: server shutting down\. Reconnecting/);
+    await server.start();
+    await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
+    env.watch.allow = [];
 
     // and the game goes on to its end
     await playUntil(page, stats, async () => false);

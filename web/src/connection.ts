@@ -5,7 +5,9 @@ import type { ServerMessage } from './types';
 export type ConnStatus =
   | { kind: 'connecting'; attempt: number }
   | { kind: 'open' }
-  | { kind: 'waiting'; attempt: number; retryInMs: number }
+  // reason: what the server said when it closed the connection, if it said anything (a close
+  // with a reason, such as "server shutting down" or a rate limit), until a connection opens
+  | { kind: 'waiting'; attempt: number; retryInMs: number; reason?: string }
   | { kind: 'stopped' };
 
 export function backoffDelay(attempt: number, random = Math.random): number {
@@ -32,6 +34,7 @@ export class Connection {
   private retryTimer: number | undefined;
   private pingTimer: number | undefined;
   private lastHeard = 0;
+  private closeReason: string | undefined; // the server's, since the connection was last open
   private readonly onOnline = () => this.retryNow();
 
   constructor(private readonly opts: ConnectionOptions) {}
@@ -91,6 +94,7 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
+      this.closeReason = undefined;
       this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.opts.hello()));
       this.opts.onStatus({ kind: 'open' });
@@ -115,7 +119,10 @@ export class Connection {
       }
       this.opts.onMessage(m);
     };
-    ws.onclose = () => this.dropped(ws);
+    ws.onclose = (e: CloseEvent) => {
+      if (this.ws === ws && e.reason) this.closeReason = e.reason;
+      this.dropped(ws);
+    };
     ws.onerror = () => {
       /* onclose follows */
     };
@@ -133,10 +140,20 @@ export class Connection {
     if (this.stopped) return;
     // this.attempt: the tries that failed since the connection was last open
     const delay = backoffDelay(this.attempt + 1);
-    this.opts.onStatus({ kind: 'waiting', attempt: this.attempt + 1, retryInMs: delay });
+    this.opts.onStatus({ kind: 'waiting', attempt: this.attempt + 1, retryInMs: delay, ...(this.closeReason ? { reason: this.closeReason } : {}) });
     window.clearTimeout(this.retryTimer);
     this.retryTimer = window.setTimeout(() => this.connect(), delay);
   }
+}
+
+// The banner over the table for a connection status ('' when there is nothing to say).
+export function statusText(s: ConnStatus, everOpen: boolean): string {
+  if (s.kind === 'waiting') {
+    const lost = s.reason ? `Connection lost: ${s.reason}.` : 'Connection lost.';
+    return `${lost} Reconnecting in ${Math.max(1, Math.round(s.retryInMs / 1000))} s… (attempt ${s.attempt})`;
+  }
+  if (s.kind === 'connecting') return everOpen || s.attempt > 1 ? `Reconnecting… (attempt ${s.attempt})` : 'Connecting…';
+  return '';
 }
 
 // After a seat is taken or left over HTTP, what the page does about its connection: nothing when

@@ -12,7 +12,7 @@ import {
   tricksArea,
 } from './board';
 import { explainReason, sortHand } from './cards';
-import { afterSeatChange, Connection, wsUrl, type ConnStatus } from './connection';
+import { afterSeatChange, Connection, statusText, wsUrl, type ConnStatus } from './connection';
 import { h, rerender } from './dom';
 import {
   applyState,
@@ -308,12 +308,7 @@ export class TablePage {
 
   private renderBanner(): void {
     const s = this.status;
-    let text = '';
-    if (s.kind === 'waiting') {
-      text = `Connection lost. Reconnecting in ${Math.max(1, Math.round(s.retryInMs / 1000))} s… (attempt ${s.attempt})`;
-    } else if (s.kind === 'connecting') {
-      text = this.everOpen || s.attempt > 1 ? `Reconnecting… (attempt ${s.attempt})` : 'Connecting…';
-    }
+    const text = statusText(s, this.everOpen);
     this.banner.textContent = text;
     this.banner.hidden = text === '';
     this.banner.classList.toggle('warn', s.kind === 'waiting' || (s.kind === 'connecting' && this.everOpen));

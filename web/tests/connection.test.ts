@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterSeatChange, Connection, type ConnStatus } from '../src/connection';
+import { afterSeatChange, Connection, statusText, type ConnStatus } from '../src/connection';
 
 // A WebSocket stand-in: the test opens, feeds and closes it.
 class FakeSocket {
@@ -12,7 +12,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -27,9 +27,9 @@ class FakeSocket {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
   }
-  drop() {
+  drop(reason = '', code = 1006) {
     this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -111,6 +111,25 @@ describe('Connection', () => {
     c.stop();
   });
 
+  it("tells why the server closed the connection until one opens again", () => {
+    const statuses: ConnStatus[] = [];
+    const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: (s) => statuses.push(s) });
+    c.start();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].drop('server shutting down', 1001);
+    expect(statuses.at(-1)).toMatchObject({ kind: 'waiting', attempt: 1, reason: 'server shutting down' });
+    vi.advanceTimersByTime(700);
+    FakeSocket.all[1].drop(); // refused while it restarts: the reason still stands
+    expect(statuses.at(-1)).toMatchObject({ kind: 'waiting', attempt: 2, reason: 'server shutting down' });
+    vi.advanceTimersByTime(1300);
+    FakeSocket.all[2].open();
+    FakeSocket.all[2].drop(); // a drop without a word: no reason
+    const last = statuses.at(-1)!;
+    expect(last.kind).toBe('waiting');
+    expect(last.kind === 'waiting' && last.reason).toBeFalsy();
+    c.stop();
+  });
+
   it('pings, and starts over when nothing is heard for three pings', () => {
     const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: () => {}, pingMs: 1000 });
     c.start();
@@ -121,6 +140,18 @@ describe('Connection', () => {
     vi.advanceTimersByTime(700);
     expect(FakeSocket.all.length).toBe(2);
     c.stop();
+  });
+});
+
+describe('the connection banner', () => {
+  it('says what is happening, and why the server closed the connection when it said', () => {
+    expect(statusText({ kind: 'connecting', attempt: 1 }, false)).toBe('Connecting…');
+    expect(statusText({ kind: 'connecting', attempt: 1 }, true)).toBe('Reconnecting… (attempt 1)');
+    expect(statusText({ kind: 'open' }, true)).toBe('');
+    expect(statusText({ kind: 'waiting', attempt: 2, retryInMs: 1400 }, true)).toBe('Connection lost. Reconnecting in 1 s… (attempt 2)');
+    expect(statusText({ kind: 'waiting', attempt: 1, retryInMs: 600, reason: 'rate limit: more than 20 messages a second' }, true)).toBe(
+      'Connection lost: rate limit: more than 20 messages a second. Reconnecting in 1 s… (attempt 1)',
+    );
   });
 });
 
