@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <SQLiteCpp/SQLiteCpp.h>
+
 #include "game/record.h"
 #include "rules/presets.h"
 #include "rules/rules.h"
@@ -56,7 +58,9 @@ class HubTest : public ::testing::Test {
 
   void reopen() {
     hub_.reset();
-    hub_ = std::make_unique<Hub>(HubConfig{db_, kGrace, 7}, out_);
+    HubConfig config{db_, kGrace, 7};
+    config.kept_finished = kept_finished_;
+    hub_ = std::make_unique<Hub>(config, out_);
   }
 
   Reply call(const std::string& method, const std::string& target, const Json& body = nullptr) {
@@ -110,6 +114,7 @@ class HubTest : public ::testing::Test {
 
   static constexpr int64_t kGrace = 60000;
   std::string db_;
+  int kept_finished_ = HubConfig{}.kept_finished;
   FakeOutlet out_;
   std::unique_ptr<Hub> hub_;
   int64_t now_ = 1000;
@@ -746,6 +751,70 @@ TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
   EXPECT_EQ(call("GET", "/api/tables/" + again).status, 404);
   EXPECT_EQ(call("GET", "/api/tables/" + watched).status, 200);
   EXPECT_FALSE(call("GET", "/api/tables/" + done).body["rematch"].is_null());
+}
+
+// Finished tables leave memory, the least recently asked for first, beyond a number kept (every
+// finished game would otherwise stay there while the server runs), and come back from the
+// database, the same, when asked for; a restart reads only the tables not finished, and a
+// database from before the finished flag is marked as it loads.
+TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
+  kept_finished_ = 1;
+  reopen();
+  const std::string ana = guest("Ana");
+  std::vector<std::string> ids;
+  std::vector<Json> summaries, records, replays;
+  for (ConnId c = 1; c <= 3; ++c) {
+    ids.push_back(table(ana, {"human", "random", "random", "random"}, {{"schedule", "2,1"}}));
+    call("POST", "/api/tables/" + ids.back() + "/join", {{"token", ana}, {"seat", 0}});
+    hello(c, ids.back(), ana);
+    play_connected({c});
+    hub_->closed(c, now_);
+    summaries.push_back(call("GET", "/api/tables/" + ids.back()).body);
+    ASSERT_EQ(summaries.back()["state"], "finished");
+    records.push_back(call("GET", "/api/tables/" + ids.back() + "/record").body);
+    replays.push_back(call("GET", "/api/tables/" + ids.back() + "/replay").body);
+  }
+  const std::string playing = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + playing + "/join", {{"token", ana}, {"seat", 0}});
+  EXPECT_EQ(hub_->tables_in_memory(), 4);
+  call("GET", "/api/tables/" + ids[0]);  // asked for last: the one kept
+  hub_->tick(now_);
+  EXPECT_EQ(hub_->tables_in_memory(), 2);
+  for (size_t i : {1u, 2u, 0u}) {
+    EXPECT_EQ(call("GET", "/api/tables/" + ids[i]).body, summaries[i]) << i;
+    EXPECT_EQ(call("GET", "/api/tables/" + ids[i] + "/record").body, records[i]) << i;
+    EXPECT_EQ(call("GET", "/api/tables/" + ids[i] + "/replay").body, replays[i]) << i;
+  }
+  hub_->tick(now_);
+  EXPECT_EQ(hub_->tables_in_memory(), 2);
+  // A watcher of a table read back stays, and sees the game's end.
+  hello(9, ids[1], "");
+  hub_->tick(now_);
+  EXPECT_EQ(out_.last_of(9, "state")["match"], replays[1]["match"]);
+  EXPECT_FALSE(out_.last_of(9, "state")["match"]["winners"].is_null());
+  EXPECT_EQ(out_.last_of(9, "state")["table"]["state"], "finished");
+  EXPECT_EQ(hub_->tables_in_memory(), 3);  // the watched one, the one kept, and the live one
+  // A rematch of a table read back.
+  const Reply again = call("POST", "/api/tables/" + ids[2] + "/rematch", {{"token", ana}});
+  ASSERT_EQ(again.status, 201) << again.body;
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + ids[2]).body["rematch"], again.body["id"]);
+
+  reopen();  // reads the tables not finished: the live one and the rematch
+  EXPECT_EQ(hub_->tables_in_memory(), 2);
+  EXPECT_EQ(call("GET", "/api/tables/" + ids[2]).body["rematch"], again.body["id"]);
+  hub_.reset();
+  {  // the finished games are marked; then as a database from before the flag
+    SQLite::Database db(db_, SQLite::OPEN_READWRITE);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
+    db.exec("ALTER TABLE tables DROP COLUMN finished");
+  }
+  reopen();
+  EXPECT_EQ(hub_->tables_in_memory(), 2);
+  EXPECT_EQ(call("GET", "/api/tables/" + ids[0] + "/record").body, records[0]);
+  hub_.reset();
+  SQLite::Database db(db_, SQLite::OPEN_READONLY);
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
 }
 
 TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {

@@ -136,6 +136,7 @@ struct Hub::Impl {
     uint64_t match_round = 0;
     std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
     int64_t abandoned_since = -1;  // waiting with nobody seated or connected since (-1: not)
+    uint64_t used = 0;             // when last asked for, on the hub's use_clock
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -160,7 +161,8 @@ struct Hub::Impl {
   std::unordered_map<std::string, Guest> guests;  // by token hash
   std::map<std::string, TableEntry> tables;
   std::unordered_map<ConnId, Conn> conns;
-  std::deque<std::string> dirty;  // tables that changed: a bot may be due
+  std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
+  uint64_t use_clock = 0;
 
   std::string random_hex(size_t bytes) {
     unsigned char buf[32];
@@ -189,7 +191,9 @@ struct Hub::Impl {
   void commit(TableEntry& entry, const Event& e, int64_t now) {
     Table& t = *entry.table;
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
+    const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
+    if (!was_finished && t.stage() == TableStage::Finished) store.set_finished(t.id());
     dirty.push_back(t.id());
     // A card or a bid changes the summary only when a deal or the game ends (the score's key).
     broadcast(entry, e.kind != EventKind::Act);
@@ -249,29 +253,72 @@ struct Hub::Impl {
     for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views);
   }
 
+  // A stored table, replayed to where it was, into memory.
+  TableEntry& load_table(const StoredTable& st) {
+    TableSetup setup;
+    Rules rules;
+    const Json sj = Json::parse(st.setup, nullptr, false);
+    if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
+      throw std::runtime_error("database: table " + st.id + ": " + error);
+    }
+    auto table = std::make_unique<Table>(st.id, setup, rules);
+    for (size_t i = 0; i < st.events.size(); ++i) {
+      const auto e = event_from_json(Json::parse(st.events[i], nullptr, false));
+      const std::string why = e ? table->check(*e) : "unreadable";
+      if (!why.empty()) {
+        throw std::runtime_error("database: table " + st.id + ", event " + std::to_string(i + 1) +
+                                 ": " + why);
+      }
+      table->apply(*e, 0);
+    }
+    TableEntry& entry = tables[st.id];
+    entry.table = std::move(table);
+    entry.rematch = st.rematch;
+    return entry;
+  }
+
+  // Every table not finished; finished ones are read when asked for (find_table).
   void load() {
     for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
     for (const StoredTable& st : store.tables()) {
-      TableSetup setup;
-      Rules rules;
-      const Json sj = Json::parse(st.setup, nullptr, false);
-      if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
-        throw std::runtime_error("database: table " + st.id + ": " + error);
-      }
-      TableEntry& entry = tables[st.id];
-      entry.table = std::make_unique<Table>(st.id, setup, rules);
-      entry.rematch = st.rematch;
-      for (size_t i = 0; i < st.events.size(); ++i) {
-        const auto e = event_from_json(Json::parse(st.events[i], nullptr, false));
-        const std::string why = e ? entry.table->check(*e) : "unreadable";
-        if (!why.empty()) {
-          throw std::runtime_error("database: table " + st.id + ", event " + std::to_string(i + 1) +
-                                   ": " + why);
-        }
-        entry.table->apply(*e, 0);
+      if (load_table(st).table->stage() == TableStage::Finished) {
+        store.set_finished(st.id);  // finished before the database kept the flag
+        tables.erase(st.id);
+        continue;
       }
       dirty.push_back(st.id);
     }
+  }
+
+  // A table by id: in memory, or a finished one read back from the database; null if none.
+  TableEntry* find_table(const std::string& id) {
+    auto it = tables.find(id);
+    TableEntry* entry = nullptr;
+    if (it != tables.end()) {
+      entry = &it->second;
+    } else if (const auto st = store.table(id)) {
+      entry = &load_table(*st);
+    }
+    if (entry) entry->used = ++use_clock;
+    return entry;
+  }
+
+  // Finished tables nobody is connected to, beyond `config.kept_finished`, leave memory: the
+  // least recently asked for first.
+  void evict_finished() {
+    std::vector<std::pair<uint64_t, const std::string*>> idle;
+    for (const auto& [id, entry] : tables) {
+      if (entry.table->stage() == TableStage::Finished && entry.conns.empty()) {
+        idle.emplace_back(entry.used, &id);
+      }
+    }
+    const size_t kept = static_cast<size_t>(std::max(config.kept_finished, 0));
+    if (idle.size() <= kept) return;
+    const size_t n = idle.size() - kept;
+    std::partial_sort(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(n), idle.end());
+    std::vector<std::string> gone;
+    for (size_t i = 0; i < n; ++i) gone.push_back(*idle[i].second);
+    for (const std::string& id : gone) tables.erase(id);
   }
 
   // After a restart nobody is connected; the grace periods start again at the first call that
@@ -344,7 +391,7 @@ struct Hub::Impl {
 
   std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
     std::string id = random_hex(8);
-    while (tables.count(id)) id = random_hex(8);
+    while (tables.count(id) || store.has_table(id)) id = random_hex(8);
     store.add_table(id, dump(setup_to_json(setup)));
     TableEntry& entry = tables[id];
     entry.table = std::make_unique<Table>(id, setup, rules);
@@ -356,7 +403,6 @@ struct Hub::Impl {
   void remove_table(const std::string& id) {
     store.delete_table(id);
     tables.erase(id);
-    dirty.erase(std::remove(dirty.begin(), dirty.end(), id), dirty.end());
     for (auto& [other, entry] : tables) {
       if (entry.rematch != id) continue;
       entry.rematch.clear();
@@ -465,24 +511,24 @@ struct Hub::Impl {
       const auto slash = rest.find('/');
       const std::string id = rest.substr(0, slash);
       const std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
-      const auto it = tables.find(id);
-      if (it == tables.end()) return error_reply(404, "not-found", "no table " + id);
-      if (what.empty() && method == "GET") return json_reply(200, summary(it->second));
+      TableEntry* entry = find_table(id);
+      if (!entry) return error_reply(404, "not-found", "no table " + id);
+      if (what.empty() && method == "GET") return json_reply(200, summary(*entry));
       if (what == "record" && method == "GET") {
-        if (it->second.table->stage() != TableStage::Finished) {
+        if (entry->table->stage() != TableStage::Finished) {
           return error_reply(409, "conflict", "the game is not over");
         }
-        return {200, "application/json", it->second.table->record()};
+        return {200, "application/json", entry->table->record()};
       }
       if (what == "replay" && method == "GET") {
-        if (it->second.table->stage() != TableStage::Finished) {
+        if (entry->table->stage() != TableStage::Finished) {
           return error_reply(409, "conflict", "the game is not over");
         }
-        Json replay = it->second.table->replay_json();
-        replay["table"] = summary(it->second);
+        Json replay = entry->table->replay_json();
+        replay["table"] = summary(*entry);
         return json_reply(200, replay);
       }
-      if (method == "POST") return table_action(it->second, what, j, now);
+      if (method == "POST") return table_action(*entry, what, j, now);
     }
     return error_reply(404, "not-found", "no such request: " + std::string(method) + " " + path);
   }
@@ -493,8 +539,8 @@ struct Hub::Impl {
       outlet.send(c, error_message("bad-message", "table: a table id is required", "table"));
       return;
     }
-    const auto it = tables.find(t->get<std::string>());
-    if (it == tables.end()) {
+    TableEntry* found = find_table(t->get<std::string>());
+    if (!found) {
       outlet.send(c, error_message("not-found", "no table " + t->get<std::string>(), "table"));
       return;
     }
@@ -507,7 +553,7 @@ struct Hub::Impl {
       last = l->get<uint64_t>();
     }
     if (!conn.table.empty()) leave_conn(c, conn, now);
-    TableEntry& entry = it->second;
+    TableEntry& entry = *found;
     const Guest* g = guest_of(j);
     conn.table = entry.table->id();
     conn.guest = g ? g->id : "";
@@ -696,6 +742,7 @@ void Hub::tick(int64_t now_ms) {
     }
   }
   for (const std::string& id : abandoned) impl_->remove_table(id);
+  impl_->evict_finished();
 }
 
 std::optional<BotJob> Hub::next_bot_job() {
@@ -703,7 +750,12 @@ std::optional<BotJob> Hub::next_bot_job() {
   // table of bots alone is only watched, and a watcher should not hold up a game.
   for (const bool players_only : {true, false}) {
     for (auto it = impl_->dirty.begin(); it != impl_->dirty.end();) {
-      auto& entry = impl_->tables.at(*it);
+      const auto found = impl_->tables.find(*it);
+      if (found == impl_->tables.end()) {  // deleted, or finished and out of memory
+        it = impl_->dirty.erase(it);
+        continue;
+      }
+      auto& entry = found->second;
       if (players_only && !Impl::player_connected(entry)) {
         ++it;
         continue;
@@ -735,6 +787,8 @@ void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
 void Hub::run_bots(int64_t now_ms) {
   while (auto job = next_bot_job()) bot_done(*job, run_bot_job(*job), now_ms);
 }
+
+int Hub::tables_in_memory() const { return static_cast<int>(impl_->tables.size()); }
 
 int Hub::live_tables() const {
   int n = 0;

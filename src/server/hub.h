@@ -50,7 +50,7 @@ struct HubConfig {
   Level max_bot_level = Level::Max;
   // Guests and tables that one client (an address, as the transport names it) may create, each
   // counted apart: `creations_per_hour`, with a burst of `creation_burst` (0: no limit). Every
-  // guest, and every table that has started, stays in memory while the server runs.
+  // guest, and every table being played, stays in memory while the server runs.
   double creations_per_hour = 60;
   double creation_burst = 20;
   // Before a game starts, a player with no connection keeps the seat this long; then it is free
@@ -59,6 +59,9 @@ struct HubConfig {
   // that the lobby does not fill with games nobody will start.
   int64_t hold_seat_ms = 10 * 60000;
   int64_t abandoned_ms = 60 * 60000;
+  // Finished tables kept in memory besides those someone is connected to, the most recently
+  // asked for; the others are read back from the database when asked for.
+  int kept_finished = 256;
 };
 
 // One bot decision to compute away from the hub.
@@ -106,6 +109,8 @@ class Hub {
 
   // Tables not yet finished (open, waiting for players, or playing).
   int live_tables() const;
+  // Tables in memory: the live ones, and the finished ones kept (HubConfig::kept_finished).
+  int tables_in_memory() const;
 
  private:
   struct Impl;

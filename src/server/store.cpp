@@ -14,7 +14,6 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
-#include <unordered_map>
 
 namespace whist::server {
 
@@ -22,6 +21,14 @@ namespace {
 
 // The WAL is copied back into the database once it holds this many pages (4 KiB each).
 constexpr int kCheckpointPages = 1000;
+
+bool column_exists(SQLite::Database& db, const char* table, const char* column) {
+  SQLite::Statement q(db, std::string("PRAGMA table_info(") + table + ")");
+  while (q.executeStep()) {
+    if (q.getColumn(1).getString() == column) return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -126,6 +133,11 @@ Store::Store(const std::string& path) {
     db.exec(
         "CREATE TABLE IF NOT EXISTS events (table_id TEXT NOT NULL REFERENCES tables(id),"
         " seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))");
+    // Databases from before the flag: their finished tables are read once more at the next
+    // start, and marked then.
+    if (!column_exists(db, "tables", "finished")) {
+      db.exec("ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0");
+    }
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
@@ -168,6 +180,12 @@ void Store::set_rematch(const std::string& table, const std::string& rematch) {
   q.exec();
 }
 
+void Store::set_finished(const std::string& table) {
+  SQLite::Statement q(impl_->db, "UPDATE tables SET finished = 1 WHERE id = ?");
+  q.bind(1, table);
+  q.exec();
+}
+
 void Store::delete_table(const std::string& table) {
   SQLite::Transaction transaction(impl_->db);
   for (const char* sql :
@@ -190,27 +208,55 @@ std::vector<StoredGuest> Store::guests() {
   return out;
 }
 
+namespace {
+
+// Appends an event read in order (seq from 1) to its table's list, or says which one is missing.
+void add_read_event(const std::string& table, int64_t seq, std::string body,
+                    std::vector<std::string>& events) {
+  if (seq != static_cast<int64_t>(events.size()) + 1) {
+    throw std::runtime_error("database: table " + table + " misses event " +
+                             std::to_string(events.size() + 1));
+  }
+  events.push_back(std::move(body));
+}
+
+// Each table's events by the primary key's index: the finished tables' (most of the file, in
+// time) are never read.
+void read_events(SQLite::Database& db, StoredTable& table) {
+  SQLite::Statement e(db, "SELECT seq, body FROM events WHERE table_id = ? ORDER BY seq");
+  e.bind(1, table.id);
+  while (e.executeStep()) {
+    add_read_event(table.id, e.getColumn(0).getInt64(), e.getColumn(1).getString(), table.events);
+  }
+}
+
+}  // namespace
+
 std::vector<StoredTable> Store::tables() {
   std::vector<StoredTable> out;
-  std::unordered_map<std::string, size_t> index;
-  SQLite::Statement t(impl_->db, "SELECT id, setup, rematch FROM tables ORDER BY rowid");
+  SQLite::Statement t(impl_->db,
+                      "SELECT id, setup, rematch FROM tables WHERE finished = 0 ORDER BY rowid");
   while (t.executeStep()) {
-    index[t.getColumn(0).getString()] = out.size();
     out.push_back(
         {t.getColumn(0).getString(), t.getColumn(1).getString(), t.getColumn(2).getString(), {}});
   }
-  SQLite::Statement e(impl_->db, "SELECT table_id, seq, body FROM events ORDER BY table_id, seq");
-  while (e.executeStep()) {
-    const auto it = index.find(e.getColumn(0).getString());
-    if (it == index.end()) continue;
-    auto& events = out[it->second].events;
-    if (e.getColumn(1).getInt64() != static_cast<int64_t>(events.size()) + 1) {
-      throw std::runtime_error("database: table " + it->first + " misses event " +
-                               std::to_string(events.size() + 1));
-    }
-    events.push_back(e.getColumn(2).getString());
-  }
+  for (StoredTable& table : out) read_events(impl_->db, table);
   return out;
+}
+
+std::optional<StoredTable> Store::table(const std::string& id) {
+  SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
+  t.bind(1, id);
+  if (!t.executeStep()) return std::nullopt;
+  StoredTable out{id, t.getColumn(0).getString(), t.getColumn(1).getString(), {}};
+  read_events(impl_->db, out);
+  return out;
+}
+
+bool Store::has_table(const std::string& id) {
+  SQLite::Statement q(impl_->db, "SELECT 1 FROM tables WHERE id = ?");
+  q.bind(1, id);
+  return q.executeStep();
 }
 
 }  // namespace whist::server
