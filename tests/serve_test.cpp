@@ -120,6 +120,7 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--grace", "-1"},
         {"--hold-seat", "-1"},
         {"--expire", "soon"},
+        {"--watch-pace", "-0.5"},
         {"--max-bot-level", "grandmaster"},
         {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
         {"--web", "/nonexistent/whist/web", "--port", "0", "--db", ":memory:"}}) {
@@ -157,9 +158,10 @@ TEST(ServeCommand, RefusesADatabaseAnotherServerHasOpen) {
   EXPECT_TRUE(again.first_line(std::chrono::seconds(20)).starts_with("listening on "));
 }
 
-// `whist load` (docs/performance.md) against a real server: a few tables, a short run, its
-// figures as JSON, and no errors. The clients pause, or they would pass the server's rate limit
-// of 20 messages a second with only three tables to share its time.
+// `whist load` (docs/performance.md) against a real server: a few tables, a table of a player
+// and bots, a table of bots watched, a short run, its figures as JSON, and no errors. The
+// clients pause, or they would pass the server's rate limit of 20 messages a second: the player
+// among bots that answer at once could move as often as it likes.
 TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
   TempDir dir;
   ServeProcess serve({"--port", "0", "--db", (dir.path() / "load.sqlite").string(), "--web", "",
@@ -168,7 +170,8 @@ TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
   ASSERT_TRUE(line.starts_with("listening on ")) << line;
   const std::string port = line.substr(line.rfind(':') + 1);
   const std::string command = std::string(WHIST_BINARY) + " load --port " + port +
-                              " --tables 3 --seconds 1.5 --warmup 0.2 --think 20 --json";
+                              " --tables 3 --bot-tables 1 --watched 1 --bot heuristic"
+                              " --seconds 1.5 --warmup 0.2 --think 100 --json";
   FILE* pipe = popen(command.c_str(), "r");
   ASSERT_NE(pipe, nullptr);
   std::string out;
@@ -177,8 +180,11 @@ TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
   EXPECT_EQ(pclose(pipe), 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
   ASSERT_TRUE(j.is_object()) << out;
-  EXPECT_EQ(j["clients"], 12);
-  EXPECT_EQ(j["think_ms"], 20.0);
+  EXPECT_EQ(j["clients"], 14);
+  EXPECT_GT(j["bot_moves"].get<int>(), 10);  // three a deal for each of the player's moves
+  EXPECT_GT(j["bot_move_ms"]["p50"].get<double>(), 0);
+  EXPECT_EQ(j["bot"], "heuristic");
+  EXPECT_EQ(j["think_ms"], 100.0);
   EXPECT_GT(j["actions"].get<int>(), 20);
   EXPECT_EQ(j["errors"], 0);
   EXPECT_EQ(j["connections_failed_or_closed"], 0);

@@ -111,6 +111,15 @@ class HubTest : public ::testing::Test {
     return acted;
   }
   uint64_t seq(const std::string& id) { return call("GET", "/api/tables/" + id).body["seq"]; }
+  // A table only watched: its bots move one a pace (HubConfig::watch_pace_ms) to the game's end.
+  void watch_to_the_end(const std::string& id) {
+    for (int k = 0; k < 10000 && call("GET", "/api/tables/" + id).body["state"] != "finished";
+         ++k) {
+      now_ += HubConfig{}.watch_pace_ms;
+      hub_->run_bots(now_);
+    }
+    EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+  }
 
   static constexpr int64_t kGrace = 60000;
   std::string db_;
@@ -467,8 +476,7 @@ TEST_F(HubTest, BotsPlayOnlyWhileSomeoneIsConnected) {
   hub_->run_bots(now_);
   EXPECT_EQ(seq(bots), created);
   hello(1, bots, "");  // a watcher
-  hub_->run_bots(now_);
-  EXPECT_EQ(call("GET", "/api/tables/" + bots).body["state"], "finished");
+  watch_to_the_end(bots);
 
   const std::string left = table(ana, {"human", "random", "random", "random"}, {{"schedule", "8"}});
   call("POST", "/api/tables/" + left + "/join", {{"token", ana}, {"seat", 0}});
@@ -483,8 +491,7 @@ TEST_F(HubTest, BotsPlayOnlyWhileSomeoneIsConnected) {
   EXPECT_EQ(seq(left), waiting);
   EXPECT_EQ(call("GET", "/api/tables/" + left).body["state"], "playing");
   hello(3, left, "");
-  hub_->run_bots(now_);
-  EXPECT_EQ(call("GET", "/api/tables/" + left).body["state"], "finished");
+  watch_to_the_end(left);
 }
 
 // The bot threads serve the tables where a player is connected before those only watched: a
@@ -505,10 +512,49 @@ TEST_F(HubTest, BotJobsAtTablesWithAPlayerGoFirst) {
     hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
   }
   std::vector<std::string> order;
-  while (const auto job = hub_->next_bot_job()) order.push_back(job->table);
+  while (const auto job = hub_->next_bot_job(now_)) order.push_back(job->table);
   ASSERT_EQ(order.size(), 4u);
   EXPECT_EQ(order[0], game);
   EXPECT_EQ(std::vector<std::string>(order.begin() + 1, order.end()), watched);
+}
+
+// At a table only watched, bots move at a pace a spectator can follow, and a watched table takes
+// a bot thread only once a pace; at a player's table they move at once.
+TEST_F(HubTest, BotsOnlyWatchedMoveAtAPaceToWatch) {
+  constexpr int64_t kPace = HubConfig{}.watch_pace_ms;
+  const std::string ana = guest("Ana");
+  const std::string bots =
+      table(ana, {"random", "random", "random", "random"}, {{"schedule", "8"}});
+  const std::string game = table(ana, {"human", "random", "random", "random"}, {{"schedule", "8"}});
+  call("POST", "/api/tables/" + game + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, bots, "");
+  hello(2, game, ana);
+  const uint64_t start = seq(bots);
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(bots), start + 1);  // the first move at once, then one a pace
+  now_ += kPace - 1;
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(bots), start + 1);
+  now_ += 1;
+  hub_->run_bots(now_);
+  EXPECT_EQ(seq(bots), start + 2);
+  EXPECT_FALSE(out_.last_of(2, "state")["view"]["legal"].empty()) << "Ana's bots did not wait";
+  const uint64_t watched_at = seq(bots), game_at = seq(game);
+  play_connected({2}, 5);  // her table's bots keep up with her, with no time passing
+  hub_->run_bots(now_);
+  EXPECT_GT(seq(game), game_at + 5);  // her moves and her bots'
+  EXPECT_EQ(seq(bots), watched_at);
+  EXPECT_FALSE(out_.last_of(2, "state")["view"]["legal"].empty());
+  // Watched by a player seated elsewhere, or with the player gone: still a table only watched.
+  hub_->closed(2, now_);
+  hello(3, game, "");
+  const uint64_t left = seq(game);
+  now_ += kGrace;
+  hub_->tick(now_);  // a bot plays Ana's seat
+  hub_->run_bots(now_);
+  EXPECT_LE(seq(game), left + 2);  // the away event and at most one move
+  hub_->run_bots(now_);
+  EXPECT_LE(seq(game), left + 2);
 }
 
 TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {

@@ -2,7 +2,10 @@
 // tables whose every seat is a client of this tool that plays a random legal action as soon as
 // it is its turn, over one WebSocket each, all on one thread (Boost.Beast, asynchronous). It
 // measures the time from each action sent to the broadcast of its result reaching the client
-// that sent it, and counts errors: error messages, and connections that close or fail.
+// that sent it, and counts errors: error messages, and connections that close or fail. With
+// --bot-tables, tables of one such client and three bots also measure how long a player waits
+// for each bot move; with --watched, tables of four bots with one spectator each compete for the
+// server's bot threads (which serve the tables with a player first).
 #include <sys/resource.h>
 
 #include <simdjson.h>
@@ -43,10 +46,14 @@ struct LoadArgs {
   double think_ms = 0;  // mean pause before each action (uniform from 0 to twice this)
   int pid = 0;          // the server's, to read its memory
   bool json = false;
+  int bot_tables = 0;  // tables of one client and three bots
+  int watched = 0;     // tables of four bots, each with one spectator
+  std::string bot = "expert:normal";
 };
 
 struct Stats {
   std::vector<double> latency_ms;
+  std::vector<double> bot_move_ms;  // at the tables with bots: a player's wait, a bot move
   int64_t actions = 0;
   int64_t errors = 0;
   int64_t stale = 0;  // actions refused because the table had moved on (a protocol answer)
@@ -102,11 +109,13 @@ class Api {
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
+  // `time_bots`: the other seats are bots, and the client times how long it waits for them.
   Client(net::io_context& ioc, Stats& stats, std::string table, std::string token, uint64_t seed,
-         double think_ms)
+         double think_ms, bool time_bots = false)
       : ws_(net::make_strand(ioc)),
         timer_(ws_.get_executor()),
         think_ms_(think_ms),
+        time_bots_(time_bots),
         stats_(stats),
         table_(std::move(table)),
         token_(std::move(token)),
@@ -120,8 +129,9 @@ class Client : public std::enable_shared_from_this<Client> {
           beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
           self->ws_.async_handshake("load", "/ws", [self](beast::error_code ec2) {
             if (ec2) return self->fail("handshake", ec2);
-            self->send(
-                Json{{"type", "hello"}, {"table", self->table_}, {"token", self->token_}}.dump());
+            Json hello{{"type", "hello"}, {"table", self->table_}};
+            if (!self->token_.empty()) hello["token"] = self->token_;  // else a spectator
+            self->send(hello.dump());
             self->read();
           });
         });
@@ -191,6 +201,7 @@ class Client : public std::enable_shared_from_this<Client> {
       if (action["code"].get_int64().get(code)) return note_error(text);
       codes_.push_back(code);
     }
+    if (time_bots_) time_bots(seq, !codes_.empty());
     if (codes_.empty()) return;
     const int64_t choice = codes_[rng_.below(static_cast<uint32_t>(codes_.size()))];
     std::string act = R"({"type":"act","action":)" + std::to_string(choice) + R"(,"seq":)" +
@@ -202,6 +213,25 @@ class Client : public std::enable_shared_from_this<Client> {
                        act = std::move(act)](beast::error_code ec) mutable {
       if (!ec && decision == self->decision_) self->act_now(seq, std::move(act));
     });
+  }
+
+  // From the first state where others are to move to the next where this client is: the wait
+  // for each of the bot moves between (events seq apart).
+  void time_bots(uint64_t seq, bool my_turn) {
+    if (!my_turn) {
+      if (bots_from_seq_ == 0) {
+        bots_from_seq_ = seq;
+        bots_from_ = Clock::now();
+      }
+      return;
+    }
+    if (bots_from_seq_ > 0 && seq > bots_from_seq_ && stats_.measuring) {
+      const double ms =
+          std::chrono::duration<double, std::milli>(Clock::now() - bots_from_).count();
+      const auto moves = static_cast<double>(seq - bots_from_seq_);
+      for (uint64_t k = bots_from_seq_; k < seq; ++k) stats_.bot_move_ms.push_back(ms / moves);
+    }
+    bots_from_seq_ = 0;
   }
 
   void act_now(uint64_t seq, std::string act) {
@@ -231,6 +261,9 @@ class Client : public std::enable_shared_from_this<Client> {
   websocket::stream<beast::tcp_stream> ws_;
   net::steady_timer timer_;  // the pause before an action
   double think_ms_;
+  bool time_bots_;
+  uint64_t bots_from_seq_ = 0;  // the state from which the bots were to move (0: none)
+  Clock::time_point bots_from_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   Stats& stats_;
@@ -293,6 +326,28 @@ int run_load(const LoadArgs& a) {
             a.think_ms));
       }
     }
+    // The same long schedule; the bots play in the server, this tool plays seat 0 or watches.
+    const auto bot_table = [&](const std::string& token, bool player) {
+      Json seats = Json::array({player ? "human" : a.bot, a.bot, a.bot, a.bot});
+      const Json table =
+          api.post("/api/tables", {{"token", token},
+                                   {"variant", a.variant},
+                                   {"players", 4},
+                                   {"options", {{"end", "deals"}, {"deals", "10000"}}},
+                                   {"seats", seats},
+                                   {"public", false}});
+      return table.at("id").get<std::string>();
+    };
+    for (int t = 0; t < a.bot_tables + a.watched; ++t) {
+      const bool player = t < a.bot_tables;
+      const std::string token =
+          api.post("/api/guests", {{"name", "bots" + std::to_string(t)}}).at("token");
+      const std::string id = bot_table(token, player);
+      if (player) api.post("/api/tables/" + id + "/join", {{"token", token}, {"seat", 0}});
+      clients.push_back(std::make_shared<Client>(ioc, stats, id, player ? token : "",
+                                                 derive_seed(a.seed, {1, static_cast<uint64_t>(t)}),
+                                                 a.think_ms, player));
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "whist load: setting up the tables: %s\n", e.what());
     return 1;
@@ -313,6 +368,9 @@ int run_load(const LoadArgs& a) {
   std::vector<double>& l = stats.latency_ms;
   const double p50 = percentile(l, 50), p90 = percentile(l, 90), p99 = percentile(l, 99);
   const double max = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  std::vector<double>& b = stats.bot_move_ms;
+  const double b50 = percentile(b, 50), b90 = percentile(b, 90), b99 = percentile(b, 99);
+  const double bmax = b.empty() ? 0 : *std::max_element(b.begin(), b.end());
   if (a.json) {
     std::printf("%s\n",
                 Json{{"clients", clients.size()},
@@ -322,6 +380,11 @@ int run_load(const LoadArgs& a) {
                      {"actions", stats.actions},
                      {"actions_per_second", static_cast<double>(stats.actions) / elapsed},
                      {"latency_ms", {{"p50", p50}, {"p90", p90}, {"p99", p99}, {"max", max}}},
+                     {"bot_tables", a.bot_tables},
+                     {"watched_tables", a.watched},
+                     {"bot", a.bot},
+                     {"bot_moves", b.size()},
+                     {"bot_move_ms", {{"p50", b50}, {"p90", b90}, {"p99", b99}, {"max", bmax}}},
                      {"errors", stats.errors},
                      {"first_error", stats.first_error},
                      {"connections_failed_or_closed", stats.closed},
@@ -338,6 +401,16 @@ int run_load(const LoadArgs& a) {
                 static_cast<double>(stats.actions) / elapsed);
     std::printf("action to broadcast: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50,
                 p90, p99, max);
+    if (a.bot_tables + a.watched > 0) {
+      std::printf(
+          "%s bots at %d tables with a player and %d watched: %zu moves at the players' tables "
+          "(%.1f a second)\n",
+          a.bot.c_str(), a.bot_tables, a.watched, b.size(),
+          static_cast<double>(b.size()) / elapsed);
+      std::printf(
+          "a player's wait, a bot move: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n", b50,
+          b90, b99, bmax);
+    }
     std::printf("errors: %lld; stale actions: %lld; connections failed or closed: %lld\n",
                 static_cast<long long>(stats.errors), static_cast<long long>(stats.stale),
                 static_cast<long long>(stats.closed));
@@ -357,7 +430,15 @@ void add_load(CLI::App& app, int& status) {
   cmd->add_option("--address", args->address, "the server's address");
   cmd->add_option("--port", args->port, "the server's port")->check(CLI::Range(1, 65535));
   cmd->add_option("--tables", args->tables, "tables, four clients each")
-      ->check(CLI::Range(1, 5000));
+      ->check(CLI::Range(0, 5000));
+  cmd->add_option("--bot-tables", args->bot_tables,
+                  "tables of one client and three bots, timing each bot move as the player "
+                  "waits for it (default 0)")
+      ->check(CLI::Range(0, 5000));
+  cmd->add_option("--watched", args->watched,
+                  "tables of four bots, each with one spectator (default 0)")
+      ->check(CLI::Range(0, 5000));
+  cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)");
   cmd->add_option("--variant", args->variant, "the preset the tables play");
   cmd->add_option("--seconds", args->seconds, "how long to measure")
       ->check(CLI::Range(0.1, 3600.0));
@@ -370,7 +451,12 @@ void add_load(CLI::App& app, int& status) {
       ->check(CLI::Range(0.0, 60000.0));
   cmd->add_option("--pid", args->pid, "the server's process id, to report its memory");
   cmd->add_flag("--json", args->json, "the results as JSON");
-  cmd->callback([args, &status] { status = run_load(*args); });
+  cmd->callback([args, &status] {
+    if (args->tables + args->bot_tables + args->watched == 0) {
+      throw CLI::ValidationError("--tables", "no tables: give --tables, --bot-tables or --watched");
+    }
+    status = run_load(*args);
+  });
 }
 
 }  // namespace whist::cli

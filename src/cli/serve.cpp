@@ -35,6 +35,7 @@ struct ServeArgs {
   double create_rate = server::HubConfig{}.creations_per_hour;
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
+  double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -80,6 +81,7 @@ int run_serve(const ServeArgs& args) {
   hub_config.creations_per_hour = args.create_rate;
   hub_config.hold_seat_ms = std::llround(args.hold_seat * 1000);
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
+  hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
   raise_file_limit();
   try {
     server::Transport transport(transport_config);
@@ -119,6 +121,10 @@ void add_serve(CLI::App& app, int& status) {
                   "seconds after which a table still waiting, with nobody seated or connected, "
                   "is deleted (default 3600; 0: never)")
       ->check(CLI::Range(0.0, 1e9));
+  cmd->add_option("--watch-pace", args->watch_pace,
+                  "seconds between bot moves at a table only watched, with no player connected "
+                  "(default 0.6; 0: at once); at a player's table bots move at once")
+      ->check(CLI::Range(0.0, 60.0));
   cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)");
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "

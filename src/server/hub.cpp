@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -137,6 +138,7 @@ struct Hub::Impl {
     std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
     int64_t abandoned_since = -1;  // waiting with nobody seated or connected since (-1: not)
     uint64_t used = 0;             // when last asked for, on the hub's use_clock
+    int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -193,6 +195,7 @@ struct Hub::Impl {
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
+    entry.last_event_ms = now;
     if (!was_finished && t.stage() == TableStage::Finished) store.set_finished(t.id());
     dirty.push_back(t.id());
     // A card or a bid changes the summary only when a deal or the game ends (the score's key).
@@ -745,7 +748,7 @@ void Hub::tick(int64_t now_ms) {
   impl_->evict_finished();
 }
 
-std::optional<BotJob> Hub::next_bot_job() {
+std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
   // Tables where a player is connected go first: someone is waiting on those bots, where a
   // table of bots alone is only watched, and a watcher should not hold up a game.
   for (const bool players_only : {true, false}) {
@@ -757,6 +760,12 @@ std::optional<BotJob> Hub::next_bot_job() {
       }
       auto& entry = found->second;
       if (players_only && !Impl::player_connected(entry)) {
+        ++it;
+        continue;
+      }
+      // Only watched: the next move waits for the pace (it stays due; a tick asks again).
+      if (!players_only && !entry.conns.empty() &&
+          entry.last_event_ms > now_ms - impl_->config.watch_pace_ms) {
         ++it;
         continue;
       }
@@ -785,7 +794,7 @@ void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
 }
 
 void Hub::run_bots(int64_t now_ms) {
-  while (auto job = next_bot_job()) bot_done(*job, run_bot_job(*job), now_ms);
+  while (auto job = next_bot_job(now_ms)) bot_done(*job, run_bot_job(*job), now_ms);
 }
 
 int Hub::tables_in_memory() const { return static_cast<int>(impl_->tables.size()); }

@@ -62,6 +62,10 @@ struct HubConfig {
   // Finished tables kept in memory besides those someone is connected to, the most recently
   // asked for; the others are read back from the database when asked for.
   int kept_finished = 256;
+  // At a table only watched (no player connected), a bot moves at most this often: a pace a
+  // spectator can follow (the web client shows a move every 450 ms), and watched tables of bots
+  // take little of the bot threads. At a player's table bots move at once (0: at once always).
+  int64_t watch_pace_ms = 600;
 };
 
 // One bot decision to compute away from the hub.
@@ -99,10 +103,11 @@ class Hub {
   // Grace periods, turn timers, held seats and abandoned tables that have run out by now.
   void tick(int64_t now_ms);
 
-  // The next bot decision due, if any (each is handed out once until the table moves on): first
-  // at the tables where a player is connected, then at those only watched, each in the order
-  // they became due. A caller asks when a bot thread is free, so that the order holds.
-  std::optional<BotJob> next_bot_job();
+  // The next bot decision due by now, if any (each is handed out once until the table moves on):
+  // first at the tables where a player is connected, then at those only watched (at most one a
+  // watch_pace_ms each), each in the order they became due. A caller asks when a bot thread is
+  // free, so that the order holds, and again at each tick.
+  std::optional<BotJob> next_bot_job(int64_t now_ms);
   void bot_done(const BotJob& job, Action action, int64_t now_ms);
   // Runs every due bot decision here and now (tests, and a server without a bot thread).
   void run_bots(int64_t now_ms);

@@ -172,7 +172,7 @@ void Transport::Impl::drain_bot_jobs() {
     // One job a thread: the rest wait in the hub, which hands out the most urgent when a thread
     // comes free (a job queued in the pool could not be overtaken).
     while (bots_busy < bot_threads) {
-      auto job = hub->next_bot_job();
+      auto job = hub->next_bot_job(steady_now_ms());
       if (!job) break;
       ++bots_busy;
       asio::post(*bots, [this, job = std::move(*job)]() mutable {
