@@ -747,7 +747,8 @@ TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
 
 // A table left waiting, with nobody seated and nobody connected for an hour, is deleted: from
 // the lobby, the memory and the database, and from the rematch that named it. A table someone
-// watches, sits at or plays at stays.
+// watches, sits at or plays at stays; a game nobody has looked at for as long stays too, out of
+// the lobby's list until someone comes back.
 TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
   constexpr int64_t kHold = HubConfig{}.hold_seat_ms, kAbandoned = HubConfig{}.abandoned_ms;
   const std::string ana = guest("Ana"), bo = guest("Bo");
@@ -786,8 +787,16 @@ TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
   for (const std::string& kept : {done, watched, bots}) {
     EXPECT_EQ(call("GET", "/api/tables/" + kept).status, 200) << kept;
   }
-  const Json lobby = call("GET", "/api/tables").body["tables"];
-  ASSERT_EQ(lobby.size(), 2u) << lobby;  // the watched table, and the bots' (not finished)
+  // The lobby: the watched table; not the game of bots nobody has looked at for an hour, until
+  // someone comes back to it.
+  Json lobby = call("GET", "/api/tables").body["tables"];
+  ASSERT_EQ(lobby.size(), 1u) << lobby;
+  EXPECT_EQ(lobby[0]["id"], watched);
+  EXPECT_EQ(call("GET", "/api/tables/" + bots).body["state"], "playing");
+  hello(3, bots, "");
+  hub_->tick(now_);
+  lobby = call("GET", "/api/tables").body["tables"];
+  ASSERT_EQ(lobby.size(), 2u) << lobby;
   EXPECT_EQ(std::set<std::string>({lobby[0]["id"], lobby[1]["id"]}),
             std::set<std::string>({watched, bots}));
   // A new rematch may be asked for, and nothing deleted comes back after a restart.

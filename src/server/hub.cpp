@@ -137,6 +137,7 @@ struct Hub::Impl {
     uint64_t match_round = 0;
     std::tuple<size_t, int, bool, bool> match_key{SIZE_MAX, -1, false, false};
     int64_t abandoned_since = -1;  // waiting with nobody seated or connected since (-1: not)
+    int64_t unwatched_since = -1;  // nobody connected since (-1: someone is)
     uint64_t used = 0;             // when last asked for, on the hub's use_clock
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
@@ -402,6 +403,13 @@ struct Hub::Impl {
     return id;
   }
 
+  // A game under way that nobody has been connected to for config.abandoned_ms: it leaves the
+  // lobby's list (it stays, and goes on when someone comes back by its link).
+  bool left_alone(const TableEntry& entry, int64_t now) const {
+    return config.abandoned_ms > 0 && entry.table->stage() == TableStage::Playing &&
+           entry.unwatched_since >= 0 && now - entry.unwatched_since >= config.abandoned_ms;
+  }
+
   // Deletes a table nobody is connected to, and every rematch that named it.
   void remove_table(const std::string& id) {
     store.delete_table(id);
@@ -502,7 +510,8 @@ struct Hub::Impl {
     if (path == "/api/tables" && method == "GET") {
       Json list = Json::array();
       for (const auto& [id, entry] : tables) {
-        if (entry.table->setup().is_public && entry.table->stage() != TableStage::Finished) {
+        if (entry.table->setup().is_public && entry.table->stage() != TableStage::Finished &&
+            !left_alone(entry, now)) {
           list.push_back(summary(entry));
         }
       }
@@ -734,6 +743,11 @@ void Hub::tick(int64_t now_ms) {
         impl_->commit(entry, Event{EventKind::Leave, seat, {}, {}, {}}, now_ms);
         entry.seat_conns.erase(seat);
       }
+    }
+    if (!entry.conns.empty()) {
+      entry.unwatched_since = -1;
+    } else if (entry.unwatched_since < 0) {
+      entry.unwatched_since = now_ms;
     }
     if (entry.table->stage() != TableStage::Waiting || entry.table->anyone_seated() ||
         !entry.conns.empty()) {

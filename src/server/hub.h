@@ -56,7 +56,8 @@ struct HubConfig {
   // Before a game starts, a player with no connection keeps the seat this long; then it is free
   // for someone else (0: kept until the game starts). A table left waiting, with nobody seated
   // and nobody connected for `abandoned_ms`, is deleted, from the database too (0: kept), so
-  // that the lobby does not fill with games nobody will start.
+  // that the lobby does not fill with games nobody will start; a game under way that nobody has
+  // been connected to for as long leaves the lobby's list.
   int64_t hold_seat_ms = 10 * 60000;
   int64_t abandoned_ms = 60 * 60000;
   // Finished tables kept in memory besides those someone is connected to, the most recently
