@@ -136,7 +136,8 @@ void add_serve(CLI::App& app, int& status) {
                   "closed at once (default 256; 0: no limit, e.g. for `whist load`)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--max-websockets", args->max_websockets,
-                  "WebSockets among them; more are answered 429 (default 128; 0: no limit)")
+                  "WebSockets among them; more are closed as they open, with the reason (default "
+                  "128; 0: no limit)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "

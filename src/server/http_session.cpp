@@ -89,18 +89,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
                     false);
       } else if (path_of(request.target()) == "/ws") {
+        // Past the client's WebSockets the session closes at once, with the reason.
         auto ws_place = ClientPlace::take(transport_.ws_by_client, client_,
                                           transport_.config.max_ws_per_client);
-        if (!ws_place) {
-          reply_error(http::status::too_many_requests, "too-many-connections",
-                      fmt::format("more than {} WebSockets open from this address",
-                                  transport_.config.max_ws_per_client),
-                      false);
-          return;
-        }
         handed_over_ = true;
         auto session = std::make_shared<WsSession>(transport_, std::move(stream_),
-                                                   std::move(place_), std::move(*ws_place));
+                                                   std::move(place_), std::move(ws_place));
         session->start(std::move(request));
       } else {
         reply_error(http::status::not_found, "not-found", "no WebSocket here", false);

@@ -19,7 +19,7 @@ std::string fit_reason(std::string reason) {
 }  // namespace
 
 WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
-                     ClientPlace websocket)
+                     std::optional<ClientPlace> websocket)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
@@ -47,6 +47,12 @@ void WsSession::on_accept(const beast::error_code& ec) {
   if (ec) return;  // never opened: nothing to tell the hub
   if (transport_.stopping) {
     close("server shutting down", websocket::close_code::going_away, false);
+    return;
+  }
+  if (!ws_place_) {
+    close(fmt::format("too many connections: more than {} WebSockets open from this address",
+                      transport_.config.max_ws_per_client),
+          websocket::close_code::policy_error, false);
     return;
   }
   id_ = transport_.add_session(shared_from_this());

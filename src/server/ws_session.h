@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/transport_impl.h"
@@ -14,9 +15,11 @@ namespace whist::server {
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // The session holds its connection's place and its WebSocket place in its client's counts
-  // until it ends.
+  // until it ends. Without a WebSocket place (its client has all it may have) the upgrade is
+  // answered and the WebSocket closed at once with the reason: a browser can read a close's
+  // reason, where it cannot read the answer to a refused upgrade.
   WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
-            ClientPlace websocket);
+            std::optional<ClientPlace> websocket);
   WsSession(const WsSession&) = delete;
   WsSession& operator=(const WsSession&) = delete;
 
@@ -54,7 +57,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   ConnId id_ = 0;
   TokenBucket bucket_;
   ClientPlace connection_place_;
-  ClientPlace ws_place_;
+  std::optional<ClientPlace> ws_place_;
 };
 
 }  // namespace whist::server
