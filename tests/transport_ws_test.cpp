@@ -144,15 +144,10 @@ TEST_F(TransportWs, StoppingTheServerClosesWebSocketsWithAReason) {
   EXPECT_EQ(client.reason().reason, "server shutting down");
 }
 
-// An upgrade to /ws, sent by hand to read a refusal's answer.
-constexpr const char* kUpgrade =
-    "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-
-// One client holds at most max_ws_per_client WebSockets (each can keep a table's bots playing);
-// past it the upgrade gets 429, and a place comes back when one of its WebSockets closes.
-// Past its WebSockets a client's upgrade is answered and the WebSocket closed at once with the
-// reason (a browser reads a close's reason, not the answer to a refused upgrade).
+// One client holds at most max_ws_per_client WebSockets (each can keep a table's bots playing).
+// Past it the upgrade is answered and the WebSocket closed at once with the reason (a browser
+// reads a close's reason, not the answer to a refused upgrade); a place comes back when one of
+// its WebSockets closes.
 TEST(TransportWsLimit, AClientPastItsWebSocketsIsToldWhyUntilOneCloses) {
   server::TransportConfig config;
   config.max_ws_per_client = 3;

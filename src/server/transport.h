@@ -34,8 +34,8 @@ struct TransportConfig {
   // Connections open at once from one client (an IPv4 address, an IPv6 /64); past it a new one
   // is closed at once (0: no limit).
   int max_connections_per_client = 256;
-  // WebSockets among them; past it the upgrade is answered 429. Each WebSocket can keep one
-  // table's bots playing (0: no limit).
+  // WebSockets among them; past it the WebSocket is closed as it opens, with the reason. Each
+  // WebSocket can keep one table's bots playing (0: no limit).
   int max_ws_per_client = 128;
   int64_t http_timeout_ms = 30000;  // an HTTP connection idle this long is closed
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
