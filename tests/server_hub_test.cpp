@@ -872,6 +872,26 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
   EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
 }
 
+// A table whose events have a gap does not load, and the error names the table and the event.
+TEST_F(HubRestartTest, AStoredTableMissingAnEventIsNamed) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  play_connected({1}, 3);
+  hub_.reset();
+  {
+    SQLite::Database db(db_, SQLite::OPEN_READWRITE);
+    db.exec("DELETE FROM events WHERE seq = 2 AND table_id = '" + id + "'");
+  }
+  try {
+    reopen();
+    ADD_FAILURE() << "a table missing an event loaded";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), "database: table " + id + " misses event 2");
+  }
+}
+
 TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {
   const std::string ana = guest("Ana");
   const std::string id =

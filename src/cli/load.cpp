@@ -304,21 +304,25 @@ int run_load(const LoadArgs& a) {
   const auto t_setup = Clock::now();
   try {
     Api api(ioc, a.address, a.port);
+    // A private table whose schedule repeats until the deal cap, so it plays for the whole run.
+    const auto make_table = [&](const std::string& token, const Json& seats) {
+      return api
+          .post("/api/tables", {{"token", token},
+                                {"variant", a.variant},
+                                {"players", 4},
+                                {"options", {{"end", "deals"}, {"deals", "10000"}}},
+                                {"seats", seats},
+                                {"public", false}})
+          .at("id")
+          .get<std::string>();
+    };
     for (int t = 0; t < a.tables; ++t) {
       std::vector<std::string> tokens;
       for (int s = 0; s < 4; ++s) {
         tokens.push_back(
             api.post("/api/guests", {{"name", "load" + std::to_string(4 * t + s)}}).at("token"));
       }
-      // The schedule repeats until the deal cap, so tables play for the whole run.
-      const Json table =
-          api.post("/api/tables", {{"token", tokens[0]},
-                                   {"variant", a.variant},
-                                   {"players", 4},
-                                   {"options", {{"end", "deals"}, {"deals", "10000"}}},
-                                   {"seats", {"human", "human", "human", "human"}},
-                                   {"public", false}});
-      const std::string id = table.at("id");
+      const std::string id = make_table(tokens[0], {"human", "human", "human", "human"});
       for (int s = 0; s < 4; ++s) {
         api.post("/api/tables/" + id + "/join", {{"token", tokens[s]}, {"seat", s}});
         clients.push_back(std::make_shared<Client>(
@@ -326,23 +330,13 @@ int run_load(const LoadArgs& a) {
             a.think_ms));
       }
     }
-    // The same long schedule; the bots play in the server, this tool plays seat 0 or watches.
-    const auto bot_table = [&](const std::string& token, bool player) {
-      Json seats = Json::array({player ? "human" : a.bot, a.bot, a.bot, a.bot});
-      const Json table =
-          api.post("/api/tables", {{"token", token},
-                                   {"variant", a.variant},
-                                   {"players", 4},
-                                   {"options", {{"end", "deals"}, {"deals", "10000"}}},
-                                   {"seats", seats},
-                                   {"public", false}});
-      return table.at("id").get<std::string>();
-    };
+    // The bots play in the server; this tool plays seat 0, or watches.
     for (int t = 0; t < a.bot_tables + a.watched; ++t) {
       const bool player = t < a.bot_tables;
       const std::string token =
           api.post("/api/guests", {{"name", "bots" + std::to_string(t)}}).at("token");
-      const std::string id = bot_table(token, player);
+      const std::string id =
+          make_table(token, Json::array({player ? "human" : a.bot, a.bot, a.bot, a.bot}));
       if (player) api.post("/api/tables/" + id + "/join", {{"token", token}, {"seat", 0}});
       clients.push_back(std::make_shared<Client>(ioc, stats, id, player ? token : "",
                                                  derive_seed(a.seed, {1, static_cast<uint64_t>(t)}),

@@ -395,7 +395,7 @@ struct Hub::Impl {
 
   std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
     std::string id = random_hex(8);
-    while (tables.count(id) || store.has_table(id)) id = random_hex(8);
+    while (store.has_table(id)) id = random_hex(8);  // finished tables may be out of memory
     store.add_table(id, dump(setup_to_json(setup)));
     TableEntry& entry = tables[id];
     entry.table = std::make_unique<Table>(id, setup, rules);

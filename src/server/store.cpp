@@ -30,6 +30,20 @@ bool column_exists(SQLite::Database& db, const char* table, const char* column) 
   return false;
 }
 
+// A table's events, in order, by the primary key's index (so the finished tables', most of the
+// file in time, are never read); says which one is missing, if one is.
+void read_events(SQLite::Database& db, StoredTable& table) {
+  SQLite::Statement e(db, "SELECT seq, body FROM events WHERE table_id = ? ORDER BY seq");
+  e.bind(1, table.id);
+  while (e.executeStep()) {
+    if (e.getColumn(0).getInt64() != static_cast<int64_t>(table.events.size()) + 1) {
+      throw std::runtime_error("database: table " + table.id + " misses event " +
+                               std::to_string(table.events.size() + 1));
+    }
+    table.events.push_back(e.getColumn(1).getString());
+  }
+}
+
 }  // namespace
 
 // Writes go to the write-ahead log; copying the log back into the database (a checkpoint) is the
@@ -207,30 +221,6 @@ std::vector<StoredGuest> Store::guests() {
   }
   return out;
 }
-
-namespace {
-
-// Appends an event read in order (seq from 1) to its table's list, or says which one is missing.
-void add_read_event(const std::string& table, int64_t seq, std::string body,
-                    std::vector<std::string>& events) {
-  if (seq != static_cast<int64_t>(events.size()) + 1) {
-    throw std::runtime_error("database: table " + table + " misses event " +
-                             std::to_string(events.size() + 1));
-  }
-  events.push_back(std::move(body));
-}
-
-// Each table's events by the primary key's index: the finished tables' (most of the file, in
-// time) are never read.
-void read_events(SQLite::Database& db, StoredTable& table) {
-  SQLite::Statement e(db, "SELECT seq, body FROM events WHERE table_id = ? ORDER BY seq");
-  e.bind(1, table.id);
-  while (e.executeStep()) {
-    add_read_event(table.id, e.getColumn(0).getInt64(), e.getColumn(1).getString(), table.events);
-  }
-}
-
-}  // namespace
 
 std::vector<StoredTable> Store::tables() {
   std::vector<StoredTable> out;
