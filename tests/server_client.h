@@ -38,7 +38,10 @@ class RecordingOutlet : public server::Outlet {
  public:
   void send(server::ConnId, std::string text) override { sent.push_back(std::move(text)); }
   void close(server::ConnId, std::string reason) override { closed.push_back(std::move(reason)); }
-  std::vector<std::string> sent, closed;
+  void log(std::string_view what, std::string_view detail) override {
+    logged.push_back(std::string(what) + ": " + std::string(detail));
+  }
+  std::vector<std::string> sent, closed, logged;
 };
 
 // A Transport and its Hub serving on a background thread until the end of the test.

@@ -163,6 +163,9 @@ struct Hub::Impl {
   ClientRateLimit table_limit;                    // tables created, by client
   std::unordered_map<std::string, Guest> guests;  // by token hash
   std::map<std::string, TableEntry> tables;
+  // Stored tables that cannot be replayed (a missing or impossible event): asked for, they answer
+  // that they are damaged; the operator's log says why. The database keeps them as they are.
+  std::set<std::string> damaged;
   std::unordered_map<ConnId, Conn> conns;
   std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
   uint64_t use_clock = 0;
@@ -281,30 +284,46 @@ struct Hub::Impl {
     return entry;
   }
 
-  // Every table not finished; finished ones are read when asked for (find_table).
-  void load() {
-    for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
-    for (const StoredTable& st : store.tables()) {
-      if (load_table(st).table->stage() == TableStage::Finished) {
-        store.set_finished(st.id);  // finished before the database kept the flag
-        tables.erase(st.id);
-        continue;
-      }
-      dirty.push_back(st.id);
+  // A stored table into memory, or null if it is damaged: logged once, and remembered.
+  TableEntry* read_table(const std::string& id) {
+    if (damaged.count(id) != 0) return nullptr;
+    try {
+      const auto st = store.table(id);
+      return st ? &load_table(*st) : nullptr;
+    } catch (const std::exception& e) {
+      damaged.insert(id);
+      outlet.log("damaged table", e.what());
+      return nullptr;
     }
   }
 
-  // A table by id: in memory, or a finished one read back from the database; null if none.
+  // Every table not finished; finished ones are read when asked for (find_table). A damaged one
+  // is left where it is, and the others go on.
+  void load() {
+    for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
+    for (const std::string& id : store.unfinished_tables()) {
+      TableEntry* entry = read_table(id);
+      if (!entry) continue;
+      if (entry->table->stage() == TableStage::Finished) {
+        store.set_finished(id);  // finished before the database kept the flag
+        tables.erase(id);
+        continue;
+      }
+      dirty.push_back(id);
+    }
+  }
+
+  // A table by id: in memory, or a finished one read back from the database; null if none, or
+  // if it is damaged (`damaged` says which).
   TableEntry* find_table(const std::string& id) {
     auto it = tables.find(id);
-    TableEntry* entry = nullptr;
-    if (it != tables.end()) {
-      entry = &it->second;
-    } else if (const auto st = store.table(id)) {
-      entry = &load_table(*st);
-    }
+    TableEntry* entry = it != tables.end() ? &it->second : read_table(id);
     if (entry) entry->used = ++use_clock;
     return entry;
+  }
+
+  static std::string damaged_text(const std::string& id) {
+    return "table " + id + " is damaged in the server's database and cannot be shown";
   }
 
   // Finished tables nobody is connected to, beyond `config.kept_finished`, leave memory: the
@@ -524,6 +543,9 @@ struct Hub::Impl {
       const std::string id = rest.substr(0, slash);
       const std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
       TableEntry* entry = find_table(id);
+      if (!entry && damaged.count(id) != 0) {
+        return error_reply(500, "damaged", damaged_text(id));
+      }
       if (!entry) return error_reply(404, "not-found", "no table " + id);
       if (what.empty() && method == "GET") return json_reply(200, summary(*entry));
       if (what == "record" && method == "GET") {
@@ -552,6 +574,10 @@ struct Hub::Impl {
       return;
     }
     TableEntry* found = find_table(t->get<std::string>());
+    if (!found && damaged.count(t->get<std::string>()) != 0) {
+      outlet.send(c, error_message("damaged", damaged_text(t->get<std::string>()), "table"));
+      return;
+    }
     if (!found) {
       outlet.send(c, error_message("not-found", "no table " + t->get<std::string>(), "table"));
       return;

@@ -39,6 +39,9 @@ class Outlet {
   virtual ~Outlet() = default;
   virtual void send(ConnId conn, std::string text) = 0;
   virtual void close(ConnId conn, std::string reason) = 0;
+  // What the server's operator should read and no player may (why a stored table is damaged,
+  // in its cards perhaps).
+  virtual void log(std::string_view what, std::string_view detail) = 0;
 };
 
 struct HubConfig {

@@ -222,15 +222,10 @@ std::vector<StoredGuest> Store::guests() {
   return out;
 }
 
-std::vector<StoredTable> Store::tables() {
-  std::vector<StoredTable> out;
-  SQLite::Statement t(impl_->db,
-                      "SELECT id, setup, rematch FROM tables WHERE finished = 0 ORDER BY rowid");
-  while (t.executeStep()) {
-    out.push_back(
-        {t.getColumn(0).getString(), t.getColumn(1).getString(), t.getColumn(2).getString(), {}});
-  }
-  for (StoredTable& table : out) read_events(impl_->db, table);
+std::vector<std::string> Store::unfinished_tables() {
+  std::vector<std::string> out;
+  SQLite::Statement t(impl_->db, "SELECT id FROM tables WHERE finished = 0 ORDER BY rowid");
+  while (t.executeStep()) out.push_back(t.getColumn(0).getString());
   return out;
 }
 

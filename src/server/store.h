@@ -38,15 +38,16 @@ class Store {
   // Event number `seq` (from 1) of a table.
   void add_event(const std::string& table, uint64_t seq, const std::string& event);
   void set_rematch(const std::string& table, const std::string& rematch);
-  // Marks a table's game over: tables() no longer reads it; table() still does.
+  // Marks a table's game over: unfinished_tables() no longer lists it.
   void set_finished(const std::string& table);
   // Deletes a table and its events, and clears every rematch that named it.
   void delete_table(const std::string& table);
 
   std::vector<StoredGuest> guests();
-  // Every table not marked finished, with its events.
-  std::vector<StoredTable> tables();
-  // One table with its events, finished or not.
+  // The ids of every table not marked finished, oldest first.
+  std::vector<std::string> unfinished_tables();
+  // One table with its events, finished or not. Throws std::runtime_error naming the table and
+  // the first missing event if one is missing.
   std::optional<StoredTable> table(const std::string& id);
   bool has_table(const std::string& id);
 

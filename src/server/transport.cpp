@@ -278,4 +278,6 @@ void Transport::close(ConnId conn, std::string reason) {
   }
 }
 
+void Transport::log(std::string_view what, std::string_view detail) { log_error(what, detail); }
+
 }  // namespace whist::server

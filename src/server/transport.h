@@ -66,6 +66,8 @@ class Transport final : public Outlet {
   // flushes what was sent before it, then closes with `reason` (code 1000; cut to 123 bytes).
   void send(ConnId conn, std::string text) override;
   void close(ConnId conn, std::string reason) override;
+  // A line on stderr.
+  void log(std::string_view what, std::string_view detail) override;
 
   struct Impl;
 

@@ -27,6 +27,18 @@ export function errorText(status: number, code: string | undefined, message: str
   return message ?? `HTTP ${status}`;
 }
 
+// What a person reads for a WebSocket error that ends a table's page (it says no table is there
+// to show), or null for an error about one message.
+export function tableGoneText(code: string, id: string): string | null {
+  if (code === 'not-found') {
+    return `There is no table ${id}: the link is wrong, or the table waited with nobody at it and was closed.`;
+  }
+  if (code === 'damaged') {
+    return `Table ${id} cannot be shown: it is damaged in the server's database. Its record is kept there as it is; the server's log says what is wrong.`;
+  }
+  return null;
+}
+
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {

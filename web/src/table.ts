@@ -1,6 +1,6 @@
 // The live table: one WebSocket, the state as the server sends it, and the screen.
 import { cardActionText, isHandCardKind, parseAction, sameAction } from './actions';
-import { api, ApiError } from './api';
+import { api, ApiError, tableGoneText } from './api';
 import {
   actionButton,
   cardEl,
@@ -147,8 +147,9 @@ export class TablePage {
 
   private onError(code: string, message: string): void {
     if (code === 'stale') return; // the table moved on: the next state says where it is
-    if (code === 'not-found') {
-      this.fatal = `There is no table ${this.id}: the link is wrong, or the table waited with nobody at it and was closed.`;
+    const gone = tableGoneText(code, this.id);
+    if (gone) {
+      this.fatal = gone;
       this.conn.stop();
       this.render();
       return;

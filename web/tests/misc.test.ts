@@ -3,7 +3,7 @@ import { chartGeometry } from '../src/chart';
 import { backoffDelay, wsUrl } from '../src/connection';
 import { replayMatch } from '../src/replay';
 import { parseRoute } from '../src/route';
-import { api, ApiError, errorText } from '../src/api';
+import { api, ApiError, errorText, tableGoneText } from '../src/api';
 import { errorKey } from '../src/lobby';
 import { changedOptions, defaultBotSeat, offeredLevels, optionInput, seatChoices, suggestions } from '../src/variants';
 import { match, variants } from './fixtures';
@@ -130,6 +130,12 @@ describe('API errors', () => {
     expect(e.code).toBe('rate-limit');
     expect(e.message).toBe('Too many requests from this address (more than 20 API requests a second from this address): wait a moment and try again.');
     expect(errorText(429, undefined, undefined)).toBe('Too many requests from this address: wait a moment and try again.');
+  });
+
+  it('ends a table\'s page for a table not there or damaged, not for an error about a move', () => {
+    expect(tableGoneText('not-found', 'ab12')).toMatch(/^There is no table ab12: the link is wrong/);
+    expect(tableGoneText('damaged', 'ab12')).toMatch(/^Table ab12 cannot be shown: it is damaged in the server's database/);
+    for (const code of ['illegal', 'stale', 'not-your-turn', 'bad-message']) expect(tableGoneText(code, 'ab12')).toBeNull();
   });
 
   it('reads the presets from the server', async () => {
