@@ -38,7 +38,7 @@ struct CheckingOutlet : whist::server::Outlet {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckingOutlet out;
   whist::server::HubConfig config{":memory:", 60000, 1};
-  config.kept_finished = 0;  // a finished table leaves memory at each tick, and is read back
+  config.kept_idle = 0;  // an idle table leaves memory at each tick, and is read back
   whist::server::Hub hub(config, out);
   const std::string token =
       Json::parse(hub.http("POST", "/api/guests", R"({"name":"Ana"})", 0).body)["token"];

@@ -62,8 +62,8 @@ class HubTest : public ::testing::Test {
 
   void reopen() {
     hub_.reset();
-    HubConfig config{db_, kGrace, 7};
-    config.kept_finished = kept_finished_;
+    HubConfig config{db_, grace_, 7};
+    config.kept_idle = kept_idle_;
     hub_ = std::make_unique<Hub>(config, out_);
   }
 
@@ -126,8 +126,9 @@ class HubTest : public ::testing::Test {
   }
 
   static constexpr int64_t kGrace = 60000;
+  int64_t grace_ = kGrace;
   std::string db_;
-  int kept_finished_ = HubConfig{}.kept_finished;
+  int kept_idle_ = HubConfig{}.kept_idle;
   FakeOutlet out_;
   std::unique_ptr<Hub> hub_;
   int64_t now_ = 1000;
@@ -817,7 +818,7 @@ TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
 // database, the same, when asked for; a restart reads only the tables not finished, and a
 // database from before the finished flag is marked as it loads.
 TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
-  kept_finished_ = 1;
+  kept_idle_ = 1;
   reopen();
   const std::string ana = guest("Ana");
   std::vector<std::string> ids;
@@ -881,7 +882,7 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
 // log names it and why; asked for, over HTTP or by hello, it says it is damaged, with no detail
 // (an event may name cards); the other tables go on; the database keeps it as it is.
 TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
-  kept_finished_ = 0;
+  kept_idle_ = 0;
   reopen();
   const std::string ana = guest("Ana");
   const auto played = [&](ConnId c, int moves) {
@@ -941,6 +942,62 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
   }
   EXPECT_GT(
       db.execAndGet("SELECT count(*) FROM events WHERE table_id = '" + finished + "'").getInt(), 3);
+}
+
+// A game under way that everybody left leaves memory once left alone for the hour; asked for, it
+// is read back as it was, and writes nothing: its timers wait (here the players' grace periods,
+// longer than the hour, would have run out by the replayed times). The next hello starts them
+// again with a restart event, and the game goes on to its end.
+TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
+  kept_idle_ = 0;
+  const int64_t hour = HubConfig{}.abandoned_ms;
+  grace_ = 3 * hour;
+  reopen();
+  const std::string ana = guest("Ana");
+  const std::string bob = guest("Bob");
+  const std::string id = table(ana, {"human", "human", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", bob}, {"seat", 1}});
+  hello(1, id, ana);
+  hello(2, id, bob);
+  play_connected({1, 2}, 6);
+  const Json view = out_.last_of(1, "state")["view"];
+  hub_->closed(1, now_);
+  hub_->closed(2, now_);
+  hub_->tick(now_);
+  const Json summary = call("GET", "/api/tables/" + id).body;
+  ASSERT_EQ(summary["state"], "playing");
+  EXPECT_EQ(hub_->tables_in_memory(), 1);
+  now_ += hour;
+  hub_->tick(now_);
+  EXPECT_EQ(hub_->tables_in_memory(), 0);
+  EXPECT_EQ(call("GET", "/api/tables").body["tables"], Json::array());
+  // Read back as it was, and out again at the next tick; no event written meanwhile.
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(call("GET", "/api/tables/" + id).body, summary);
+    EXPECT_EQ(hub_->tables_in_memory(), 1);
+    EXPECT_EQ(call("GET", "/api/tables").body["tables"], Json::array());
+    now_ += hour;
+    hub_->tick(now_);
+    EXPECT_EQ(hub_->tables_in_memory(), 0);
+  }
+  // Ana comes back by the link: a restart event, her connection, and the game goes on.
+  hello(3, id, ana);
+  const Json back = out_.last_of(3, "state");
+  EXPECT_EQ(back["view"], view);
+  EXPECT_EQ(back["seq"], summary["seq"].get<uint64_t>() + 2);
+  EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
+  // Bob's grace period counts from the restart.
+  play_connected({3});
+  now_ += grace_ - 1;
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  EXPECT_FALSE(call("GET", "/api/tables/" + id).body["seats"][1]["bot_playing"]);
+  now_ += 1;
+  hub_->tick(now_);
+  EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][1]["bot_playing"]);
+  play_connected({3});
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
 TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {

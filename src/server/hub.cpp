@@ -139,6 +139,9 @@ struct Hub::Impl {
     int64_t abandoned_since = -1;  // waiting with nobody seated or connected since (-1: not)
     int64_t unwatched_since = -1;  // nobody connected since (-1: someone is)
     uint64_t used = 0;             // when last asked for, on the hub's use_clock
+    // A game under way read back from the database: its times (grace periods, turn timer) are
+    // unknown, so its timers wait, and the next hello adds a restart event that starts them.
+    bool asleep = false;
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
 
@@ -313,11 +316,16 @@ struct Hub::Impl {
     }
   }
 
-  // A table by id: in memory, or a finished one read back from the database; null if none, or
-  // if it is damaged (`damaged` says which).
+  // A table by id: in memory, or read back from the database (a finished game, or one left
+  // alone); null if none, or if it is damaged (`damaged` says which).
   TableEntry* find_table(const std::string& id) {
     auto it = tables.find(id);
-    TableEntry* entry = it != tables.end() ? &it->second : read_table(id);
+    TableEntry* entry = nullptr;
+    if (it != tables.end()) {
+      entry = &it->second;
+    } else if ((entry = read_table(id))) {
+      entry->asleep = entry->table->stage() != TableStage::Finished;
+    }
     if (entry) entry->used = ++use_clock;
     return entry;
   }
@@ -326,16 +334,17 @@ struct Hub::Impl {
     return "table " + id + " is damaged in the server's database and cannot be shown";
   }
 
-  // Finished tables nobody is connected to, beyond `config.kept_finished`, leave memory: the
-  // least recently asked for first.
-  void evict_finished() {
+  // Idle tables (finished, or games left alone) nobody is connected to, beyond
+  // `config.kept_idle`, leave memory: the least recently asked for first.
+  void evict_idle(int64_t now) {
     std::vector<std::pair<uint64_t, const std::string*>> idle;
     for (const auto& [id, entry] : tables) {
-      if (entry.table->stage() == TableStage::Finished && entry.conns.empty()) {
+      if (entry.conns.empty() &&
+          (entry.table->stage() == TableStage::Finished || left_alone(entry, now))) {
         idle.emplace_back(entry.used, &id);
       }
     }
-    const size_t kept = static_cast<size_t>(std::max(config.kept_finished, 0));
+    const size_t kept = static_cast<size_t>(std::max(config.kept_idle, 0));
     if (idle.size() <= kept) return;
     const size_t n = idle.size() - kept;
     std::partial_sort(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(n), idle.end());
@@ -423,10 +432,11 @@ struct Hub::Impl {
   }
 
   // A game under way that nobody has been connected to for config.abandoned_ms: it leaves the
-  // lobby's list (it stays, and goes on when someone comes back by its link).
+  // lobby's list, and may leave memory (it goes on when someone comes back by its link).
   bool left_alone(const TableEntry& entry, int64_t now) const {
     return config.abandoned_ms > 0 && entry.table->stage() == TableStage::Playing &&
-           entry.unwatched_since >= 0 && now - entry.unwatched_since >= config.abandoned_ms;
+           (entry.asleep ||
+            (entry.unwatched_since >= 0 && now - entry.unwatched_since >= config.abandoned_ms));
   }
 
   // Deletes a table nobody is connected to, and every rematch that named it.
@@ -592,6 +602,10 @@ struct Hub::Impl {
     }
     if (!conn.table.empty()) leave_conn(c, conn, now);
     TableEntry& entry = *found;
+    if (entry.asleep) {
+      entry.asleep = false;
+      commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+    }
     const Guest* g = guest_of(j);
     conn.table = entry.table->id();
     conn.guest = g ? g->id : "";
@@ -757,6 +771,7 @@ void Hub::tick(int64_t now_ms) {
   const HubConfig& config = impl_->config;
   std::vector<std::string> abandoned;
   for (auto& [id, entry] : impl_->tables) {
+    if (entry.asleep) continue;  // its timers start at the next hello
     if (entry.timed_out != entry.table->seq() + 1 && entry.table->turn_expired(now_ms)) {
       entry.timed_out = entry.table->seq() + 1;
       impl_->dirty.push_back(id);
@@ -785,7 +800,7 @@ void Hub::tick(int64_t now_ms) {
     }
   }
   for (const std::string& id : abandoned) impl_->remove_table(id);
-  impl_->evict_finished();
+  impl_->evict_idle(now_ms);
 }
 
 std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
@@ -794,7 +809,7 @@ std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
   for (const bool players_only : {true, false}) {
     for (auto it = impl_->dirty.begin(); it != impl_->dirty.end();) {
       const auto found = impl_->tables.find(*it);
-      if (found == impl_->tables.end()) {  // deleted, or finished and out of memory
+      if (found == impl_->tables.end()) {  // deleted, or idle and out of memory
         it = impl_->dirty.erase(it);
         continue;
       }

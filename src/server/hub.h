@@ -60,12 +60,13 @@ struct HubConfig {
   // for someone else (0: kept until the game starts). A table left waiting, with nobody seated
   // and nobody connected for `abandoned_ms`, is deleted, from the database too (0: kept), so
   // that the lobby does not fill with games nobody will start; a game under way that nobody has
-  // been connected to for as long leaves the lobby's list.
+  // been connected to for as long leaves the lobby's list, and may leave memory (kept_idle).
   int64_t hold_seat_ms = 10 * 60000;
   int64_t abandoned_ms = 60 * 60000;
-  // Finished tables kept in memory besides those someone is connected to, the most recently
-  // asked for; the others are read back from the database when asked for.
-  int kept_finished = 256;
+  // Idle tables kept in memory besides those someone is connected to, the most recently asked
+  // for: finished games, and games under way left alone for `abandoned_ms`. The others are read
+  // back from the database when asked for.
+  int kept_idle = 256;
   // At a table only watched (no player connected), a bot moves at most this often: a pace a
   // spectator can follow (the web client shows a move every 450 ms), and watched tables of bots
   // take little of the bot threads. At a player's table bots move at once (0: at once always).
@@ -116,9 +117,10 @@ class Hub {
   // Runs every due bot decision here and now (tests, and a server without a bot thread).
   void run_bots(int64_t now_ms);
 
-  // Tables not yet finished (open, waiting for players, or playing).
+  // Tables in memory not yet finished (open, waiting for players, or playing).
   int live_tables() const;
-  // Tables in memory: the live ones, and the finished ones kept (HubConfig::kept_finished).
+  // Tables in memory: those someone is connected to or has been lately, and the idle ones kept
+  // (HubConfig::kept_idle).
   int tables_in_memory() const;
 
  private:
