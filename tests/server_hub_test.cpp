@@ -981,12 +981,21 @@ TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
     hub_->tick(now_);
     EXPECT_EQ(hub_->tables_in_memory(), 0);
   }
+  // A restart leaves it asleep in the database: not loaded, and no restart event for it.
+  reopen();
+  hub_->tick(now_);
+  EXPECT_EQ(hub_->tables_in_memory(), 0);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body, summary);
   // Ana comes back by the link: a restart event, her connection, and the game goes on.
   hello(3, id, ana);
   const Json back = out_.last_of(3, "state");
   EXPECT_EQ(back["view"], view);
   EXPECT_EQ(back["seq"], summary["seq"].get<uint64_t>() + 2);
   EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
+  hub_->closed(3, now_);
+  reopen();  // awake again: loaded as the server starts
+  EXPECT_EQ(hub_->tables_in_memory(), 1);
+  hello(3, id, ana);
   // Bob's grace period counts from the restart.
   play_connected({3});
   now_ += grace_ - 1;

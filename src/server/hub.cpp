@@ -300,11 +300,11 @@ struct Hub::Impl {
     }
   }
 
-  // Every table not finished; finished ones are read when asked for (find_table). A damaged one
-  // is left where it is, and the others go on.
+  // Every table neither finished nor asleep; the others are read when asked for (find_table). A
+  // damaged one is left where it is, and the others go on.
   void load() {
     for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
-    for (const std::string& id : store.unfinished_tables()) {
+    for (const std::string& id : store.awake_tables()) {
       TableEntry* entry = read_table(id);
       if (!entry) continue;
       if (entry->table->stage() == TableStage::Finished) {
@@ -350,7 +350,10 @@ struct Hub::Impl {
     std::partial_sort(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(n), idle.end());
     std::vector<std::string> gone;
     for (size_t i = 0; i < n; ++i) gone.push_back(*idle[i].second);
-    for (const std::string& id : gone) tables.erase(id);
+    for (const std::string& id : gone) {
+      if (tables.at(id).table->stage() != TableStage::Finished) store.set_asleep(id, true);
+      tables.erase(id);
+    }
   }
 
   // After a restart nobody is connected; the grace periods start again at the first call that
@@ -604,6 +607,7 @@ struct Hub::Impl {
     TableEntry& entry = *found;
     if (entry.asleep) {
       entry.asleep = false;
+      store.set_asleep(entry.table->id(), false);
       commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
     }
     const Guest* g = guest_of(j);

@@ -152,6 +152,9 @@ Store::Store(const std::string& path) {
     if (!column_exists(db, "tables", "finished")) {
       db.exec("ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0");
     }
+    if (!column_exists(db, "tables", "asleep")) {
+      db.exec("ALTER TABLE tables ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0");
+    }
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
@@ -222,9 +225,17 @@ std::vector<StoredGuest> Store::guests() {
   return out;
 }
 
-std::vector<std::string> Store::unfinished_tables() {
+void Store::set_asleep(const std::string& table, bool asleep) {
+  SQLite::Statement q(impl_->db, "UPDATE tables SET asleep = ? WHERE id = ?");
+  q.bind(1, asleep ? 1 : 0);
+  q.bind(2, table);
+  q.exec();
+}
+
+std::vector<std::string> Store::awake_tables() {
   std::vector<std::string> out;
-  SQLite::Statement t(impl_->db, "SELECT id FROM tables WHERE finished = 0 ORDER BY rowid");
+  SQLite::Statement t(impl_->db,
+                      "SELECT id FROM tables WHERE finished = 0 AND asleep = 0 ORDER BY rowid");
   while (t.executeStep()) out.push_back(t.getColumn(0).getString());
   return out;
 }

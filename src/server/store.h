@@ -38,14 +38,18 @@ class Store {
   // Event number `seq` (from 1) of a table.
   void add_event(const std::string& table, uint64_t seq, const std::string& event);
   void set_rematch(const std::string& table, const std::string& rematch);
-  // Marks a table's game over: unfinished_tables() no longer lists it.
+  // Marks a table's game over: awake_tables() no longer lists it.
   void set_finished(const std::string& table);
   // Deletes a table and its events, and clears every rematch that named it.
   void delete_table(const std::string& table);
 
   std::vector<StoredGuest> guests();
-  // The ids of every table not marked finished, oldest first.
-  std::vector<std::string> unfinished_tables();
+  // Marks a game under way as asleep (left alone, out of the server's memory), or awake again:
+  // awake_tables() does not list it while it sleeps.
+  void set_asleep(const std::string& table, bool asleep);
+  // The ids of every table neither finished nor asleep, oldest first: those a server loads as it
+  // starts.
+  std::vector<std::string> awake_tables();
   // One table with its events, finished or not. Throws std::runtime_error naming the table and
   // the first missing event if one is missing.
   std::optional<StoredTable> table(const std::string& id);
