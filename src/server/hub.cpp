@@ -606,9 +606,9 @@ struct Hub::Impl {
     if (!conn.table.empty()) leave_conn(c, conn, now);
     TableEntry& entry = *found;
     if (entry.asleep) {
-      entry.asleep = false;
-      store.set_asleep(entry.table->id(), false);
       commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+      store.set_asleep(entry.table->id(), false);
+      entry.asleep = false;
     }
     const Guest* g = guest_of(j);
     conn.table = entry.table->id();
