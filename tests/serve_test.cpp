@@ -1,16 +1,20 @@
 // `whist serve` as a real process: the listening line, HTTP on the port it names, a clean stop
-// on SIGTERM, refusals of bad arguments and of a database another server has open, and the
-// load tool against it.
+// on SIGTERM, refusals of bad arguments and of a database another server has open, a start on a
+// database with a damaged table, and the load tool against it.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <SQLiteCpp/SQLiteCpp.h>
+
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 
 #include "server_client.h"
 
@@ -18,15 +22,22 @@ namespace whist::server_testing {
 
 namespace {
 
-// `whist serve ARGS...` with its stdout on a pipe (stderr goes to the test's).
+// `whist serve ARGS...` with its stdout on a pipe (stderr goes to the test's, or to the file
+// `errors` names).
 class ServeProcess {
  public:
-  explicit ServeProcess(std::vector<std::string> args) {
+  explicit ServeProcess(std::vector<std::string> args, const std::string& errors = {}) {
     args.insert(args.begin(), {WHIST_BINARY, "serve"});
     int out[2];
     if (pipe(out) != 0) std::abort();
     pid_ = fork();
     if (pid_ == 0) {
+      if (!errors.empty()) {
+        const int fd = open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0) _exit(126);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+      }
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
@@ -156,6 +167,51 @@ TEST(ServeCommand, RefusesADatabaseAnotherServerHasOpen) {
   EXPECT_EQ(first.stop(SIGTERM), 0);
   ServeProcess again({"--port", "0", "--db", db, "--web", ""});  // free once the first stops
   EXPECT_TRUE(again.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+}
+
+// A database holding a table that cannot be replayed (an event row deleted): the server starts
+// all the same, says on stderr which table and why, and answers for it that it is damaged.
+TEST(ServeCommand, StartsOnADatabaseWithADamagedTableAndNamesIt) {
+  TempDir dir;
+  const std::string db = (dir.path() / "whist.sqlite").string();
+  std::string id;
+  {
+    RecordingOutlet out;
+    server::HubConfig config;
+    config.db_path = db;
+    server::Hub hub(config, out);
+    const auto body = [&](const std::string& method, const std::string& target,
+                          const nlohmann::json& j) {
+      return nlohmann::json::parse(hub.http(method, target, j.dump(), 0).body);
+    };
+    const std::string token = body("POST", "/api/guests", {{"name", "Ana"}})["token"];
+    id = body("POST", "/api/tables",
+              {{"token", token},
+               {"variant", "romanian"},
+               {"seats", {"human", "random", "random", "random"}}})["id"];
+    body("POST", "/api/tables/" + id + "/join", {{"token", token}, {"seat", 0}});
+    hub.open(1, 0);
+    hub.message(1, nlohmann::json{{"type", "hello"}, {"table", id}, {"token", token}}.dump(), 0);
+  }
+  {
+    SQLite::Database d(db, SQLite::OPEN_READWRITE);
+    ASSERT_EQ(d.exec("DELETE FROM events WHERE seq = 1 AND table_id = '" + id + "'"), 1);
+  }
+  const std::string errors = (dir.path() / "stderr.txt").string();
+  ServeProcess serve({"--port", "0", "--db", db, "--web", ""}, errors);
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(line, m, std::regex(R"(listening on http://127\.0\.0\.1:(\d+))")))
+      << line;
+  const auto port = static_cast<uint16_t>(std::stoi(m[1]));
+  const Response r = fetch(port, http::verb::get, "/api/tables/" + id);
+  EXPECT_EQ(r.result_int(), 500);
+  EXPECT_EQ(nlohmann::json::parse(r.body())["error"]["code"], "damaged") << r.body();
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  std::ifstream in(errors);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "whist serve: damaged table: database: table " + id + " misses event 1\n");
 }
 
 // `whist load` (docs/performance.md) against a real server: a few tables, a table of a player

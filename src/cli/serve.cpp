@@ -119,8 +119,8 @@ void add_serve(CLI::App& app, int& status) {
       ->check(CLI::Range(0.0, 1e7));
   cmd->add_option("--expire", args->expire,
                   "seconds after which a table still waiting, with nobody seated or connected, "
-                  "is deleted, and a game nobody is connected to leaves the lobby's list "
-                  "(default 3600; 0: never)")
+                  "is deleted, and a game nobody is connected to leaves the lobby's list and "
+                  "may leave memory until asked for (default 3600; 0: never)")
       ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--watch-pace", args->watch_pace,
                   "seconds between bot moves at a table only watched, with no player connected "
