@@ -166,8 +166,9 @@ struct Hub::Impl {
   ClientRateLimit table_limit;                    // tables created, by client
   std::unordered_map<std::string, Guest> guests;  // by token hash
   std::map<std::string, TableEntry> tables;
-  // Stored tables that cannot be replayed (a missing or impossible event): asked for, they answer
-  // that they are damaged; the operator's log says why. The database keeps them as they are.
+  // Stored tables that cannot be replayed (a setup refused, an event missing or refused): asked
+  // for, they answer that they are damaged; the operator's log says why. The database keeps them as
+  // they are.
   std::set<std::string> damaged;
   std::unordered_map<ConnId, Conn> conns;
   std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
