@@ -167,8 +167,7 @@ struct Hub::Impl {
   std::unordered_map<std::string, Guest> guests;  // by token hash
   std::map<std::string, TableEntry> tables;
   // Stored tables that cannot be replayed (a setup refused, an event missing or refused): asked
-  // for, they answer that they are damaged; the operator's log says why. The database keeps them as
-  // they are.
+  // for, they answer that they are damaged, and the log says why. The database keeps them.
   std::set<std::string> damaged;
   std::unordered_map<ConnId, Conn> conns;
   std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
