@@ -898,6 +898,7 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
   const std::string finished = played(2, 100000);
   const std::string healthy = played(3, 3);
   const std::string engine = played(5, 3);
+  const std::string unreadable = played(6, 3);
   ASSERT_EQ(call("GET", "/api/tables/" + finished).body["state"], "finished");
   const uint64_t healthy_seq = seq(healthy);
   hub_.reset();
@@ -908,17 +909,22 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
     db.exec("UPDATE events SET body = json_set(body, '$.a', 0) WHERE table_id = '" + finished +
             "' AND seq = (SELECT max(seq) FROM events WHERE table_id = '" + finished +
             "' AND json_extract(body, '$.k') = 'act')");
+    // An event whose seat is not a number: unreadable.
+    db.exec("UPDATE events SET body = json_set(body, '$.seat', 'x') WHERE table_id = '" +
+            unreadable + "' AND seq = 3");
     // A seat an older server let through: an external engine, a command the server would run.
     db.exec("UPDATE tables SET setup = json_set(setup, '$.seats[1]', 'ext:./mybot') WHERE id = '" +
             engine + "'");
   }
   out_.logged.clear();
   reopen();
-  ASSERT_EQ(out_.logged.size(), 2u);
+  ASSERT_EQ(out_.logged.size(), 3u);
   EXPECT_EQ(out_.logged[0], "damaged table: database: table " + missing + " misses event 2");
   EXPECT_EQ(out_.logged[1], "damaged table: database: table " + engine +
                                 ": seats[1]: external engines cannot sit at a table");
-  for (const std::string& id : {missing, finished, engine}) {
+  EXPECT_EQ(out_.logged[2],
+            "damaged table: database: table " + unreadable + ", event 3: unreadable");
+  for (const std::string& id : {missing, finished, engine, unreadable}) {
     for (const std::string what : {"", "/record", "/replay"}) {
       const Reply r = call("GET", "/api/tables/" + id + what);
       EXPECT_EQ(r.status, 500) << id << what;
@@ -933,9 +939,9 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
     EXPECT_EQ(out_.last(8)["field"], "table");
     hub_->closed(8, now_);
   }
-  ASSERT_EQ(out_.logged.size(), 3u) << "each damaged table is logged once";
-  EXPECT_EQ(out_.logged[2].rfind("damaged table: database: table " + finished + ", event ", 0), 0u)
-      << out_.logged[2];
+  ASSERT_EQ(out_.logged.size(), 4u) << "each damaged table is logged once";
+  EXPECT_EQ(out_.logged[3].rfind("damaged table: database: table " + finished + ", event ", 0), 0u)
+      << out_.logged[3];
   // The healthy table goes on where it was.
   EXPECT_EQ(seq(healthy), healthy_seq + 1);  // its restart event
   hello(4, healthy, ana);
@@ -944,7 +950,7 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
   // Nothing was deleted: the damaged tables' rows and events are all still there.
   hub_.reset();
   SQLite::Database db(db_);
-  for (const std::string& id : {missing, finished, engine}) {
+  for (const std::string& id : {missing, finished, engine, unreadable}) {
     EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE id = '" + id + "'").getInt(), 1);
   }
   EXPECT_GT(

@@ -269,15 +269,15 @@ struct Hub::Impl {
     Rules rules;
     const Json sj = Json::parse(st.setup, nullptr, false);
     if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
-      throw std::runtime_error("database: table " + st.id + ": " + error);
+      throw DamagedTable("database: table " + st.id + ": " + error);
     }
     auto table = std::make_unique<Table>(st.id, setup, rules);
     for (size_t i = 0; i < st.events.size(); ++i) {
       const auto e = event_from_json(Json::parse(st.events[i], nullptr, false));
       const std::string why = e ? table->check(*e) : "unreadable";
       if (!why.empty()) {
-        throw std::runtime_error("database: table " + st.id + ", event " + std::to_string(i + 1) +
-                                 ": " + why);
+        throw DamagedTable("database: table " + st.id + ", event " + std::to_string(i + 1) + ": " +
+                           why);
       }
       table->apply(*e, 0);
     }
@@ -287,13 +287,14 @@ struct Hub::Impl {
     return entry;
   }
 
-  // A stored table into memory, or null if it is damaged: logged once, and remembered.
+  // A stored table into memory, or null if it is damaged: logged once, and remembered. A failure
+  // of the database itself is not the table's: it is thrown, and the next ask tries again.
   TableEntry* read_table(const std::string& id) {
     if (damaged.count(id) != 0) return nullptr;
     try {
       const auto st = store.table(id);
       return st ? &load_table(*st) : nullptr;
-    } catch (const std::exception& e) {
+    } catch (const DamagedTable& e) {
       damaged.insert(id);
       outlet.log("damaged table", e.what());
       return nullptr;

@@ -37,8 +37,8 @@ void read_events(SQLite::Database& db, StoredTable& table) {
   e.bind(1, table.id);
   while (e.executeStep()) {
     if (e.getColumn(0).getInt64() != static_cast<int64_t>(table.events.size()) + 1) {
-      throw std::runtime_error("database: table " + table.id + " misses event " +
-                               std::to_string(table.events.size() + 1));
+      throw DamagedTable("database: table " + table.id + " misses event " +
+                         std::to_string(table.events.size() + 1));
     }
     table.events.push_back(e.getColumn(1).getString());
   }

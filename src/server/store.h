@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,12 @@ struct StoredGuest {
   std::string id;
   std::string token_hash;  // hex
   std::string name;
+};
+
+// A stored table that cannot be what it says: its events have a gap, or (the hub's finding) its
+// setup or an event is refused. The database itself answered; asking again gives the same.
+struct DamagedTable : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 struct StoredTable {
@@ -50,8 +57,8 @@ class Store {
   // The ids of every table neither finished nor asleep, oldest first: those a server loads as it
   // starts.
   std::vector<std::string> awake_tables();
-  // One table with its events, finished or not. Throws std::runtime_error naming the table and
-  // the first missing event if one is missing.
+  // One table with its events, finished or not. Throws DamagedTable naming the table and the
+  // first missing event if one is missing.
   std::optional<StoredTable> table(const std::string& id);
   bool has_table(const std::string& id);
 

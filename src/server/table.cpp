@@ -158,17 +158,21 @@ Json event_to_json(const Event& e) {
 std::optional<Event> event_from_json(const Json& j) {
   if (!j.is_object() || !j.contains("k") || !j.contains("seat")) return std::nullopt;
   Event e;
-  const std::string k = j["k"].get<std::string>();
-  for (auto kind : {EventKind::Join, EventKind::Leave, EventKind::Act, EventKind::Connect,
-                    EventKind::Disconnect, EventKind::Away, EventKind::Restart}) {
-    if (k == kind_text(kind)) e.kind = kind;
-  }
-  if (k != kind_text(e.kind)) return std::nullopt;
-  e.seat = j["seat"].get<int>();
-  if (e.kind == EventKind::Act) e.action = Action::from_code(j.at("a").get<uint16_t>());
-  if (e.kind == EventKind::Join) {
-    e.guest = j.at("guest").get<std::string>();
-    e.name = j.at("name").get<std::string>();
+  try {
+    const std::string k = j["k"].get<std::string>();
+    for (auto kind : {EventKind::Join, EventKind::Leave, EventKind::Act, EventKind::Connect,
+                      EventKind::Disconnect, EventKind::Away, EventKind::Restart}) {
+      if (k == kind_text(kind)) e.kind = kind;
+    }
+    if (k != kind_text(e.kind)) return std::nullopt;
+    e.seat = j["seat"].get<int>();
+    if (e.kind == EventKind::Act) e.action = Action::from_code(j.at("a").get<uint16_t>());
+    if (e.kind == EventKind::Join) {
+      e.guest = j.at("guest").get<std::string>();
+      e.name = j.at("name").get<std::string>();
+    }
+  } catch (const Json::exception&) {
+    return std::nullopt;  // a field missing or of another type
   }
   return e;
 }
