@@ -1005,11 +1005,7 @@ TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
   EXPECT_EQ(back["view"], view);
   EXPECT_EQ(back["seq"], summary["seq"].get<uint64_t>() + 2);
   EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
-  hub_->closed(3, now_);
-  reopen();  // awake again: loaded as the server starts
-  EXPECT_EQ(hub_->tables_in_memory(), 1);
-  hello(3, id, ana);
-  // Bob's grace period counts from the restart.
+  // Bob's grace period counts from that restart event.
   play_connected({3});
   now_ += grace_ - 1;
   hub_->tick(now_);
@@ -1018,7 +1014,11 @@ TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
   now_ += 1;
   hub_->tick(now_);
   EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][1]["bot_playing"]);
-  play_connected({3});
+  hub_->closed(3, now_);
+  reopen();  // awake: loaded as the server starts
+  EXPECT_EQ(hub_->tables_in_memory(), 1);
+  hello(4, id, ana);
+  play_connected({4});
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
