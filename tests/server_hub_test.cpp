@@ -985,7 +985,10 @@ TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
   hub_->tick(now_);
   EXPECT_EQ(hub_->tables_in_memory(), 0);
   EXPECT_EQ(call("GET", "/api/tables").body["tables"], Json::array());
-  // Read back as it was, and out again at the next tick; no event written meanwhile.
+  // Read back as it was, and out again at the next tick; nothing written meanwhile (SQLite's
+  // data_version, seen from another connection, moves with every write of the hub's).
+  SQLite::Database observer(db_, SQLite::OPEN_READONLY);
+  const int version = observer.execAndGet("PRAGMA data_version").getInt();
   for (int k = 0; k < 3; ++k) {
     EXPECT_EQ(call("GET", "/api/tables/" + id).body, summary);
     EXPECT_EQ(hub_->tables_in_memory(), 1);
@@ -994,6 +997,7 @@ TEST_F(HubRestartTest, AGameLeftAloneLeavesMemoryAndGoesOnWhereItWas) {
     hub_->tick(now_);
     EXPECT_EQ(hub_->tables_in_memory(), 0);
   }
+  EXPECT_EQ(observer.execAndGet("PRAGMA data_version").getInt(), version);
   // A restart leaves it asleep in the database: not loaded, and no restart event for it.
   reopen();
   hub_->tick(now_);

@@ -352,7 +352,11 @@ struct Hub::Impl {
     std::vector<std::string> gone;
     for (size_t i = 0; i < n; ++i) gone.push_back(*idle[i].second);
     for (const std::string& id : gone) {
-      if (tables.at(id).table->stage() != TableStage::Finished) store.set_asleep(id, true);
+      const TableEntry& entry = tables.at(id);
+      // A game read back asleep is marked so already: asking for it writes nothing.
+      if (entry.table->stage() != TableStage::Finished && !entry.asleep) {
+        store.set_asleep(id, true);
+      }
       tables.erase(id);
     }
   }
