@@ -1,6 +1,6 @@
 // `whist serve` as a real process: the listening line, HTTP on the port it names, a clean stop
 // on SIGTERM, refusals of bad arguments and of a database another server has open, a start on a
-// database with a damaged table, and the load tool against it.
+// database with a damaged table, the check of a database (--check), and the load tool.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -75,6 +75,22 @@ class ServeProcess {
       line.append(c, static_cast<size_t>(n));
     }
     return line.substr(0, line.find('\n'));
+  }
+
+  // All of stdout until it closes, waiting at most `timeout` in all.
+  std::string output(std::chrono::milliseconds timeout) {
+    std::string text;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      pollfd p{out_, POLLIN, 0};
+      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) return text;
+      char c[256];
+      const ssize_t n = read(out_, c, sizeof c);
+      if (n <= 0) return text;
+      text.append(c, static_cast<size_t>(n));
+    }
   }
 
   // The exit status after `signal` (0: none sent), or -1 if it does not end within 10 s.
@@ -169,30 +185,59 @@ TEST(ServeCommand, RefusesADatabaseAnotherServerHasOpen) {
   EXPECT_TRUE(again.first_line(std::chrono::seconds(20)).starts_with("listening on "));
 }
 
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Tables made through a hub on the database `db`, the hub closed: the ids of a game under way
+// (Ana and three random bots, her hello made), one of three random bots played to the end, and
+// one waiting for its player.
+struct StoredTables {
+  std::string playing, finished, waiting;
+};
+StoredTables store_tables(const std::string& db) {
+  RecordingOutlet out;
+  server::HubConfig config;
+  config.db_path = db;
+  config.watch_pace_ms = 0;  // the bots' table, watched, plays at once
+  server::Hub hub(config, out);
+  const auto body = [&](const std::string& method, const std::string& target,
+                        const nlohmann::json& j) {
+    return nlohmann::json::parse(hub.http(method, target, j.dump(), 0).body);
+  };
+  const std::string token = body("POST", "/api/guests", {{"name", "Ana"}})["token"];
+  const auto table = [&](const nlohmann::json& seats) -> std::string {
+    return body("POST", "/api/tables",
+                {{"token", token}, {"variant", "romanian"}, {"seats", seats}})["id"];
+  };
+  StoredTables ids;
+  ids.playing = table({"human", "random", "random", "random"});
+  body("POST", "/api/tables/" + ids.playing + "/join", {{"token", token}, {"seat", 0}});
+  hub.open(1, 0);
+  hub.message(1, nlohmann::json{{"type", "hello"}, {"table", ids.playing}, {"token", token}}.dump(),
+              0);
+  ids.finished = table({"random", "random", "random", "random"});
+  hub.open(2, 0);
+  hub.message(2, nlohmann::json{{"type", "hello"}, {"table", ids.finished}}.dump(), 0);
+  for (int k = 0;
+       k < 1000 && body("GET", "/api/tables/" + ids.finished, nullptr)["state"] != "finished";
+       ++k) {
+    hub.run_bots(0);
+  }
+  EXPECT_EQ(body("GET", "/api/tables/" + ids.finished, nullptr)["state"], "finished");
+  ids.waiting = table({"human", "random", "random", "random"});
+  return ids;
+}
+
 // A database holding a table that cannot be replayed (an event row deleted): the server starts
 // all the same, says on stderr which table and why, and answers for it that it is damaged.
 TEST(ServeCommand, StartsOnADatabaseWithADamagedTableAndNamesIt) {
   TempDir dir;
   const std::string db = (dir.path() / "whist.sqlite").string();
-  std::string id;
-  {
-    RecordingOutlet out;
-    server::HubConfig config;
-    config.db_path = db;
-    server::Hub hub(config, out);
-    const auto body = [&](const std::string& method, const std::string& target,
-                          const nlohmann::json& j) {
-      return nlohmann::json::parse(hub.http(method, target, j.dump(), 0).body);
-    };
-    const std::string token = body("POST", "/api/guests", {{"name", "Ana"}})["token"];
-    id = body("POST", "/api/tables",
-              {{"token", token},
-               {"variant", "romanian"},
-               {"seats", {"human", "random", "random", "random"}}})["id"];
-    body("POST", "/api/tables/" + id + "/join", {{"token", token}, {"seat", 0}});
-    hub.open(1, 0);
-    hub.message(1, nlohmann::json{{"type", "hello"}, {"table", id}, {"token", token}}.dump(), 0);
-  }
+  const std::string id = store_tables(db).playing;
   {
     SQLite::Database d(db, SQLite::OPEN_READWRITE);
     ASSERT_EQ(d.exec("DELETE FROM events WHERE seq = 1 AND table_id = '" + id + "'"), 1);
@@ -208,10 +253,65 @@ TEST(ServeCommand, StartsOnADatabaseWithADamagedTableAndNamesIt) {
   EXPECT_EQ(r.result_int(), 500);
   EXPECT_EQ(nlohmann::json::parse(r.body())["error"]["code"], "damaged") << r.body();
   EXPECT_EQ(serve.stop(SIGTERM), 0);
-  std::ifstream in(errors);
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), "whist serve: damaged table: database: table " + id + " misses event 1\n");
+  EXPECT_EQ(read_file(errors),
+            "whist serve: damaged table: database: table " + id + " misses event 1\n");
+}
+
+// --check replays every table, finished and waiting ones too, names each damaged one and counts
+// them all; it only reads, so it runs beside a server on the same file and changes nothing.
+TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
+  TempDir dir;
+  const std::string db = (dir.path() / "whist.sqlite").string();
+  const std::string errors = (dir.path() / "stderr.txt").string();
+  const StoredTables ids = store_tables(db);
+  const auto check = [&](const std::string& path, int status) {
+    ServeProcess run({"--check", "--db", path}, errors);
+    const std::string out = run.output(std::chrono::seconds(60));
+    EXPECT_EQ(run.stop(0), status) << out;
+    return out;
+  };
+  EXPECT_EQ(check(db, 0), "3 tables: 1 waiting, 1 under way, 1 finished, 0 damaged\n");
+  EXPECT_EQ(read_file(errors), "");
+  {
+    SQLite::Database d(db, SQLite::OPEN_READWRITE);
+    ASSERT_EQ(d.exec("DELETE FROM events WHERE seq = 2 AND table_id = '" + ids.playing + "'"), 1);
+    // The finished game's last card changed for another: one its player does not hold then.
+    ASSERT_EQ(d.exec("UPDATE events SET body = json_set(body, '$.a', 0) WHERE table_id = '" +
+                     ids.finished + "' AND seq = (SELECT max(seq) FROM events WHERE table_id = '" +
+                     ids.finished + "' AND json_extract(body, '$.k') = 'act')"),
+              1);
+  }
+  const auto before = read_file(db);
+  const std::string damaged = check(db, 1);
+  const std::string playing_line =
+      "damaged table: database: table " + ids.playing + " misses event 2\n";
+  const std::string finished_line = "damaged table: database: table " + ids.finished + ", event ";
+  ASSERT_TRUE(damaged.starts_with(playing_line + finished_line)) << damaged;
+  EXPECT_TRUE(damaged.ends_with("\n3 tables: 1 waiting, 0 under way, 0 finished, 2 damaged\n"))
+      << damaged;
+  EXPECT_EQ(std::count(damaged.begin(), damaged.end(), '\n'), 3) << damaged;
+  EXPECT_EQ(read_file(db), before) << "a check writes nothing";
+  EXPECT_EQ(read_file(errors), "");
+
+  // Beside a server on the same file, which has written its own events since.
+  const std::string serve_errors = (dir.path() / "serve-stderr.txt").string();
+  ServeProcess serve({"--port", "0", "--db", db, "--web", ""}, serve_errors);
+  ASSERT_TRUE(serve.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+  EXPECT_EQ(check(db, 1), damaged);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  EXPECT_EQ(read_file(serve_errors), "whist serve: " + playing_line) << "the server's log agrees";
+
+  // What it cannot check: status 2 and the reason.
+  const std::string none = (dir.path() / "none.sqlite").string();
+  EXPECT_EQ(check(none, 2), "");
+  EXPECT_EQ(read_file(errors),
+            "whist serve: database " + none + ": unable to open database file\n");
+  EXPECT_FALSE(std::filesystem::exists(none)) << "a check creates no database";
+  const std::string other = (dir.path() / "other.sqlite").string();
+  SQLite::Database(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE).exec("CREATE TABLE t (x)");
+  EXPECT_EQ(check(other, 2), "");
+  EXPECT_EQ(read_file(errors), "whist serve: database " + other +
+                                   ": not a whist server database (no tables and events in it)\n");
 }
 
 // `whist load` (docs/performance.md) against a real server: a few tables, a table of a player

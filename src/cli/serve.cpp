@@ -1,6 +1,7 @@
 // `whist serve`: the game server (docs/protocol.md): the web client, the lobby's API and the
 // tables' WebSockets on one port, until SIGINT or SIGTERM. Prints one line when it listens,
-// "listening on http://ADDRESS:PORT", which scripts and tests read to learn the port.
+// "listening on http://ADDRESS:PORT", which scripts and tests read to learn the port. With
+// --check it only reads its database, and names every table it could not replay.
 #include <fmt/core.h>
 #include <sys/resource.h>
 
@@ -12,6 +13,8 @@
 #include "ai/bot.h"
 #include "cli/commands.h"
 #include "server/hub.h"
+#include "server/store.h"
+#include "server/table.h"
 #include "server/transport.h"
 
 namespace whist::cli {
@@ -36,6 +39,7 @@ struct ServeArgs {
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
   double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
+  bool check = false;
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -58,7 +62,48 @@ std::string default_web_dir() {
   return std::filesystem::is_directory(beside, ec) ? beside.string() : "";
 }
 
+// Every table of the database replayed, as a server would when asked for it: a line for each
+// damaged one (the reason the server would log), then the count of each kind. Read only, so a
+// running server's database may be checked. 0: none damaged; 1: some; 2: no check.
+int run_check(const std::string& db) {
+  int waiting = 0;
+  int playing = 0;
+  int finished = 0;
+  int damaged = 0;
+  try {
+    server::Store store(db, server::StoreAccess::Read);
+    for (const std::string& id : store.all_tables()) {
+      try {
+        const auto stored = store.table(id);
+        if (!stored) continue;  // deleted since the list (a table left waiting)
+        switch (server::replay_table(*stored)->stage()) {
+          case server::TableStage::Waiting:
+            ++waiting;
+            break;
+          case server::TableStage::Playing:
+            ++playing;
+            break;
+          case server::TableStage::Finished:
+            ++finished;
+            break;
+        }
+      } catch (const server::DamagedTable& e) {
+        ++damaged;
+        fmt::print("damaged table: {}\n", e.what());
+      }
+    }
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "whist serve: {}\n", e.what());
+    return 2;
+  }
+  fmt::print("{} tables: {} waiting, {} under way, {} finished, {} damaged\n",
+             waiting + playing + finished + damaged, waiting, playing, finished, damaged);
+  return damaged == 0 ? 0 : 1;
+}
+
 int run_serve(const ServeArgs& args) {
+  if (args.check) return run_check(args.db);
   server::TransportConfig transport_config;
   transport_config.address = args.address;
   transport_config.port = static_cast<uint16_t>(args.port);
@@ -148,6 +193,10 @@ void add_serve(CLI::App& app, int& status) {
                   "normal, hard or max (default max; expert:max can think for seconds a move on "
                   "the bot threads every table shares)")
       ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
+  cmd->add_flag("--check", args->check,
+                "only check the database (--db): replay every table, name each damaged one and "
+                "why, and count them all; exit status 1 if any is damaged. It only reads, so a "
+                "server may be running on it");
   cmd->callback([args, &status] { status = run_serve(*args); });
 }
 

@@ -265,22 +265,7 @@ struct Hub::Impl {
 
   // A stored table, replayed to where it was, into memory.
   TableEntry& load_table(const StoredTable& st) {
-    TableSetup setup;
-    Rules rules;
-    const Json sj = Json::parse(st.setup, nullptr, false);
-    if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
-      throw DamagedTable("database: table " + st.id + ": " + error);
-    }
-    auto table = std::make_unique<Table>(st.id, setup, rules);
-    for (size_t i = 0; i < st.events.size(); ++i) {
-      const auto e = event_from_json(Json::parse(st.events[i], nullptr, false));
-      const std::string why = e ? table->check(*e) : "unreadable";
-      if (!why.empty()) {
-        throw DamagedTable("database: table " + st.id + ", event " + std::to_string(i + 1) + ": " +
-                           why);
-      }
-      table->apply(*e, 0);
-    }
+    std::unique_ptr<Table> table = replay_table(st);
     TableEntry& entry = tables[st.id];
     entry.table = std::move(table);
     entry.rematch = st.rematch;

@@ -50,8 +50,7 @@ void read_events(SQLite::Database& db, StoredTable& table) {
 // one step that waits for the disk (fsync), so a thread of its own does it, on its own connection,
 // and a commit never waits for one: a disk that stalls delays no broadcast.
 struct Store::Impl {
-  explicit Impl(const std::string& p)
-      : path(p), db(p, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {}
+  Impl(const std::string& p, int flags) : path(p), db(p, flags | SQLite::OPEN_FULLMUTEX) {}
   ~Impl() {
     {
       std::lock_guard lock(mutex);
@@ -126,9 +125,17 @@ struct Store::Impl {
   bool stopping = false;
 };
 
-Store::Store(const std::string& path) {
+Store::Store(const std::string& path, StoreAccess access) {
   try {
-    impl_ = std::make_unique<Impl>(path);
+    if (access == StoreAccess::Read) {
+      impl_ = std::make_unique<Impl>(path, SQLite::OPEN_READONLY);
+      impl_->db.exec("PRAGMA busy_timeout=5000");
+      if (!impl_->db.tableExists("tables") || !impl_->db.tableExists("events")) {
+        throw std::runtime_error("not a whist server database (no tables and events in it)");
+      }
+      return;
+    }
+    impl_ = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     auto& db = impl_->db;
     const bool file = path != ":memory:" && !path.empty();
     if (file) impl_->lock_file();
@@ -240,7 +247,17 @@ std::vector<std::string> Store::awake_tables() {
   return out;
 }
 
+std::vector<std::string> Store::all_tables() {
+  std::vector<std::string> out;
+  SQLite::Statement t(impl_->db, "SELECT id FROM tables ORDER BY rowid");
+  while (t.executeStep()) out.push_back(t.getColumn(0).getString());
+  return out;
+}
+
 std::optional<StoredTable> Store::table(const std::string& id) {
+  // One read transaction: a reader beside a running server sees the table as it was at one
+  // moment, never a row without the events written with it.
+  SQLite::Transaction snapshot(impl_->db);
   SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
   t.bind(1, id);
   if (!t.executeStep()) return std::nullopt;

@@ -31,11 +31,16 @@ struct StoredTable {
   std::vector<std::string> events;  // JSON, in order (event k+1 at index k)
 };
 
+// A server owns its database: it creates it if needed, brings an older one up to date, and
+// keeps any other server off it. A reader (`whist serve --check`) only reads, and may do so
+// while a server runs on it: each table is read in one transaction, so as it was at one moment.
+enum class StoreAccess : uint8_t { Own, Read };
+
 class Store {
  public:
-  // Opens (creating if needed) the database at `path` (":memory:" for none). Throws
-  // std::runtime_error with the reason when it cannot.
-  explicit Store(const std::string& path);
+  // Opens the database at `path` (":memory:" for none), creating it if needed when owned.
+  // Throws std::runtime_error with the reason when it cannot.
+  explicit Store(const std::string& path, StoreAccess access = StoreAccess::Own);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -57,6 +62,8 @@ class Store {
   // The ids of every table neither finished nor asleep, oldest first: those a server loads as it
   // starts.
   std::vector<std::string> awake_tables();
+  // The ids of every table, oldest first.
+  std::vector<std::string> all_tables();
   // One table with its events, finished or not. Throws DamagedTable naming the table and the
   // first missing event if one is missing.
   std::optional<StoredTable> table(const std::string& id);

@@ -502,4 +502,24 @@ Json Table::replay_json() const {
 
 std::string Table::record() const { return match_ ? write_record(*match_) : std::string(); }
 
+std::unique_ptr<Table> replay_table(const StoredTable& stored) {
+  TableSetup setup;
+  Rules rules;
+  const Json sj = Json::parse(stored.setup, nullptr, false);
+  if (const std::string error = setup_from_json(sj, true, setup, rules); !error.empty()) {
+    throw DamagedTable("database: table " + stored.id + ": " + error);
+  }
+  auto table = std::make_unique<Table>(stored.id, setup, rules);
+  for (size_t i = 0; i < stored.events.size(); ++i) {
+    const auto e = event_from_json(Json::parse(stored.events[i], nullptr, false));
+    const std::string why = e ? table->check(*e) : "unreadable";
+    if (!why.empty()) {
+      throw DamagedTable("database: table " + stored.id + ", event " + std::to_string(i + 1) +
+                         ": " + why);
+    }
+    table->apply(*e, 0);
+  }
+  return table;
+}
+
 }  // namespace whist::server

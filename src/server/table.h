@@ -14,6 +14,7 @@
 
 #include "game/match.h"
 #include "server/hub.h"
+#include "server/store.h"
 
 namespace whist::server {
 
@@ -124,5 +125,9 @@ class Table {
   int actions_ = 0;            // actions of the match so far (seeds the bots)
   int64_t turn_start_ms_ = 0;  // when the seat to move came to move
 };
+
+// A stored table replayed to where it was (its timers as if every event came at time 0). Throws
+// DamagedTable, naming the table and the event, for a setup or an event this server refuses.
+std::unique_ptr<Table> replay_table(const StoredTable& stored);
 
 }  // namespace whist::server
