@@ -452,13 +452,21 @@ Json Table::match_json() const {
     const std::string& now = seats_[static_cast<size_t>(k)].name;
     if (!now.empty()) names[static_cast<size_t>(k)] = now;
   }
+  // In the sheet, seats of one name (three bots of a kind) are told apart by their number, as
+  // the web client names them everywhere else; `names` stays as it is, for the client to do so.
+  std::vector<std::string> sheet_names = names;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (std::count(names.begin(), names.end(), names[k]) > 1) {
+      sheet_names[k] += " (" + std::to_string(k + 1) + ")";
+    }
+  }
   return {{"deal", match_->deal_index()},
           {"dealer", match_->in_deal() ? match_->state().dealer() : match_->next_dealer()},
           {"names", names},
           {"totals", totals},
           {"results", results},
           {"sheet", format_sheet(SheetData{.rules = match_->rules(),
-                                           .names = names,
+                                           .names = sheet_names,
                                            .results = match_->results(),
                                            .finished = match_->finished(),
                                            .winners = match_->winners()})},
