@@ -82,6 +82,8 @@ inline std::vector<GameCase> game_cases() {
   out.push_back({"oh-hell", 4, {"scoring=negative", "zero_play=10-before-end"}});
   out.push_back({"israeli", 4, {"auction_passes=3", "declarer_raise=on"}});
   out.push_back({"israeli", 4, {"pass_rounds=1", "pass_cards=2", "end=deals", "deals=40"}});
+  // The longest list of legal actions: a pass and 65 bids, 1♣ to 13NT.
+  out.push_back({"israeli", 4, {"auction_min=1", "end=deals", "deals=40"}});
   out.push_back({"call-ace", 4, {"joker_any_time=off", "redeal=off"}});
   return out;
 }

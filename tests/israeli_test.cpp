@@ -214,6 +214,29 @@ TEST(IsraeliAuction, ForehandOpensWithAnyBidFromFive) {
   EXPECT_EQ(to_string(Action::auction_bid(5, S)), "auction 5S");
 }
 
+// Regression: the list of legal actions held 64, and an auction from one trick offers 66 (a pass
+// and 1♣ to 13NT): the last two overwrote the list's size, and random play went on with a card
+// from another seat's hand ("a card is in two places", found by `whist simulate` over random
+// options).
+TEST(IsraeliAuction, AnAuctionFromOneTrickOffersEveryBid) {
+  Match m = make_match({"auction_min=1"}, 2);
+  ASSERT_EQ(m.deal_given(suit_hands(), kNoCard), "");
+  const ActionList legal = m.state().legal_actions();
+  ASSERT_EQ(legal.size, 1 + 13 * 5);
+  EXPECT_EQ(legal.size, kMaxLegalActions);
+  EXPECT_EQ(legal.items[0], Action::pass());
+  for (int k = 1; k < legal.size; ++k) {
+    EXPECT_EQ(legal.items[k], Action::auction_bid((k - 1) / 5 + 1, static_cast<Suit>((k - 1) % 5)))
+        << k;
+  }
+  // The view a bot gets holds them all too, and the lowest bid can be made.
+  EXPECT_EQ(m.view(m.state().to_move()).legal.size, 1 + 13 * 5);
+  EXPECT_EQ(m.why_illegal(Action::auction_bid(1, C)), "");
+  m.apply(Action::auction_bid(1, C));
+  EXPECT_EQ(m.state().phase(), Phase::Auction);
+  EXPECT_EQ(m.state().legal_actions().size, 1 + 13 * 5 - 1);
+}
+
 TEST(IsraeliAuction, ABidMustBeatTheLastInTricksOrDenomination) {
   Match m = make_match();
   ASSERT_EQ(m.deal_given(suit_hands(), kNoCard), "");

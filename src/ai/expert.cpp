@@ -51,6 +51,9 @@ ExpertSettings expert_settings(Level level) {
 
 namespace {
 
+// A value for each legal option, by its index in the list.
+using OptionValues = std::array<double, kMaxLegalActions>;
+
 // Rollout decisions use at least this many worlds whatever their budget.
 constexpr int kMinRolloutWorlds = 16;
 
@@ -179,8 +182,8 @@ class ExpertBot final : public Bot {
 
   // Keeps what explain() reports: `key` maps an option to its index in the sums.
   template <typename Key>
-  void weigh(const ActionList& options, const std::array<double, 64>& value,
-             const std::array<double, 64>& score, int worlds, Key key) {
+  void weigh(const ActionList& options, const OptionValues& value, const OptionValues& score,
+             int worlds, Key key) {
     if (!explaining_ || worlds <= 0) return;
     weighed_worlds_ = worlds;
     for (const Action a : options) {
@@ -331,7 +334,7 @@ class ExpertBot final : public Bot {
   // world, within the node budget.
   Action solve_play(const Rules& rules, const PlayerView& v, const std::vector<Holdings>& worlds) {
     if (worlds.empty()) return heuristic_->choose(rules, v);
-    std::array<double, 64> sum{}, own{};
+    OptionValues sum{}, own{};
     uint64_t nodes = 0;
     int solved = 0, tried = 0;
     // A world whose tree is too large for its share of the budget is left out rather than
@@ -398,7 +401,7 @@ class ExpertBot final : public Bot {
     const std::vector<Holdings> worlds =
         sample(rules, v, affordable_worlds(v, bids.size, settings_.bid_worlds));
     if (worlds.empty()) return heuristic_bid(rules, v);
-    std::array<double, 64> sum{}, own{};
+    OptionValues sum{}, own{};
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
       for (const Action b : bids) {
@@ -509,7 +512,7 @@ class ExpertBot final : public Bot {
         affordable_worlds(v, options.size() * next, settings_.worlds, settings_.epimc_steps));
     if (worlds.empty()) return preferred;
     if (unlike_model()) return switch_to_solver(rules, v, worlds);
-    std::array<double, 64> sum{}, own{};
+    OptionValues sum{}, own{};
     ActionList searched;
     for (const Card card : options) {
       const Action a = Action::play(card);
@@ -558,7 +561,7 @@ class ExpertBot final : public Bot {
   struct Leaf {
     uint64_t key = 0;
     CardSet next;
-    std::array<double, 64> value{}, own{}, made{};
+    OptionValues value{}, own{}, made{};
   };
 
   Leaf epimc_leaf(const Rules& rules, const PlayerView& v, const Holdings& w, Action a,
@@ -612,7 +615,7 @@ class ExpertBot final : public Bot {
                         const std::vector<Holdings>& worlds, Key key) {
     const Action preferred = heuristic_->choose(rules, v);
     if (worlds.empty()) return preferred;
-    std::array<double, 64> sum{}, own{};
+    OptionValues sum{}, own{};
     for (const Holdings& w : worlds) {
       const DealState world = build_world(v, w);
       for (const Action a : v.legal) {
@@ -635,7 +638,7 @@ class ExpertBot final : public Bot {
     const std::vector<Holdings> worlds = sample(rules, v, settings_.bid_worlds);
     if (worlds.empty()) return heuristic_bid(rules, v);
     const CardSet deck = rules.deck_cards();
-    std::array<double, 64> sum{};
+    OptionValues sum{};
     for (const Holdings& w : worlds) {
       Position pos;
       for (int p = 0; p < v.players; ++p) {
@@ -720,7 +723,7 @@ class ExpertBot final : public Bot {
   bool switched_ = false;  // explain(): the card was the solver's, as unlike_model() said
   std::vector<Weighed> weighed_;
   int weighed_worlds_ = 0;
-  std::array<double, 64> made_{};  // explain(): worlds where each option made the bid
+  OptionValues made_{};  // explain(): worlds where each option made the bid
 };
 
 }  // namespace

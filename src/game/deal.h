@@ -38,6 +38,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 
@@ -145,11 +146,19 @@ struct Position {
   std::array<Card, kKittySize> kitty_order{kNoCard, kNoCard, kNoCard};
 };
 
+// The most legal actions a state can have: Israeli whist's first auction with auction_min=1, a
+// pass and 65 bids (1♣ to 13NT). Next come Call-Ace's first auction (a pass and 47 contracts)
+// and Oh Hell's bids for three players (0 to 17, and a zero-play announcement).
+inline constexpr int kMaxLegalActions = 1 + 5 * 13;
+
 // A fixed-capacity list of actions (no heap).
 struct ActionList {
-  std::array<Action, 64> items{};
+  std::array<Action, kMaxLegalActions> items{};
   int size = 0;
-  void push(Action a) { items[size++] = a; }
+  void push(Action a) {
+    assert(size < kMaxLegalActions);
+    items[size++] = a;
+  }
   const Action* begin() const { return items.data(); }
   const Action* end() const { return items.data() + size; }
   bool contains(Action a) const;
