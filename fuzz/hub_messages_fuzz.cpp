@@ -2,9 +2,10 @@
 // fresh Hub (in-memory database) with a guest seated at a table and connected: a line starting
 // with "H " is an HTTP request ("H POST /api/tables {...}"), "T N" moves the clock on N seconds
 // (at most two hours: grace periods, held seats, abandoned tables), any other line a WebSocket
-// message. In every line "$token" stands for the guest's token, "$table" for the table's id and
-// "$other" for a second table's, left waiting with nobody at it. At the end the connection
-// closes and a day passes, twice.
+// message. In every line "$token" stands for the guest's token, "$table" for the table's id,
+// "$other" for a second table's, left waiting with nobody at it, and "$new" for the table the
+// last HTTP request created (any game, any options, any seats; empty before one). At the end the
+// connection closes and a day passes, twice.
 // Whatever comes in, the hub must not crash, must answer HTTP with JSON, and must send only
 // JSON objects with a type.
 #include <algorithm>
@@ -64,6 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   hub.message(1, Json{{"type", "hello"}, {"table", id}, {"token", token}}.dump(), 0);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   int64_t now = 0;
+  std::string created;  // "$new"
   size_t start = 0;
   for (int line = 0; start <= input.size() && line < 64; ++line) {
     size_t end = input.find('\n', start);
@@ -72,7 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     start = end + 1;
     for (const auto& [name, value] : {std::pair<std::string, std::string>{"$token", token},
                                       {"$table", id},
-                                      {"$other", other}}) {
+                                      {"$other", other},
+                                      {"$new", created}}) {
       for (size_t at = line_text.find(name); at != std::string::npos;
            at = line_text.find(name, at + value.size())) {
         line_text.replace(at, name.size(), value);
@@ -92,6 +95,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const whist::server::HttpReply r = hub.http(method, target, body, now);
       if (r.content_type == "application/json" && r.status != 200 && r.status != 201) {
         if (Json::parse(r.body, nullptr, false).is_discarded()) std::abort();
+      }
+      if (r.status == 201) {  // a table or a rematch (a guest has no id)
+        const Json j = Json::parse(r.body, nullptr, false);
+        if (j.is_object() && j.contains("id") && j["id"].is_string()) created = j["id"];
       }
     } else if (text.substr(0, 2) == "T ") {
       const long long seconds = std::strtoll(std::string(text.substr(2)).c_str(), nullptr, 10);
