@@ -151,13 +151,16 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
 }
 
 export function trickEl(snap: Snapshot, trick: Trick | null, title: string, small: boolean, testid?: string): HTMLElement {
-  if (!trick) return h('div', { class: ['trick', small && 'last'] }, h('div', { class: 'trick-title' }, title), h('div', { class: 'trick-empty' }, '—'));
+  // The trick on the table asks room for every seat's card (style.css), the last one its own.
+  const players = small ? null : (snap.view?.players ?? snap.table?.players ?? null);
+  if (!trick) return h('div', { class: ['trick', small && 'last'], 'data-players': players }, h('div', { class: 'trick-title' }, title), h('div', { class: 'trick-empty' }, '—'));
   const caption = trick.complete && trick.winner !== null ? `won by ${seatName(snap, trick.winner)}` : '';
   const deal = (trick as DealTrick).deal;
   return h(
     'div',
     {
       class: ['trick', small && 'last', trick.complete && 'complete'],
+      'data-players': players,
       'data-testid': testid ?? (small ? 'last-trick' : 'trick'),
       'data-deal': deal ?? null,
       'data-winner': trick.complete && trick.winner !== null ? trick.winner : null,
