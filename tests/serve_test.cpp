@@ -62,35 +62,15 @@ class ServeProcess {
 
   // The first line of stdout, waiting at most `timeout`; empty if none came.
   std::string first_line(std::chrono::milliseconds timeout) {
-    std::string line;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (line.find('\n') == std::string::npos) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      pollfd p{out_, POLLIN, 0};
-      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) return "";
-      char c[256];
-      const ssize_t n = read(out_, c, sizeof c);
-      if (n <= 0) return line;
-      line.append(c, static_cast<size_t>(n));
-    }
-    return line.substr(0, line.find('\n'));
+    bool timed_out = false;
+    const std::string text = read_out(timeout, true, timed_out);
+    return timed_out ? "" : text.substr(0, text.find('\n'));
   }
 
   // All of stdout until it closes, waiting at most `timeout` in all.
   std::string output(std::chrono::milliseconds timeout) {
-    std::string text;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    for (;;) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      pollfd p{out_, POLLIN, 0};
-      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) return text;
-      char c[256];
-      const ssize_t n = read(out_, c, sizeof c);
-      if (n <= 0) return text;
-      text.append(c, static_cast<size_t>(n));
-    }
+    bool timed_out = false;
+    return read_out(timeout, false, timed_out);
   }
 
   // The exit status after `signal` (0: none sent), or -1 if it does not end within 10 s.
@@ -108,6 +88,26 @@ class ServeProcess {
   }
 
  private:
+  // Stdout until it closes (or, with `line`, holds a whole line), or `timeout` passes.
+  std::string read_out(std::chrono::milliseconds timeout, bool line, bool& timed_out) {
+    std::string text;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!line || text.find('\n') == std::string::npos) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      pollfd p{out_, POLLIN, 0};
+      if (left.count() <= 0 || poll(&p, 1, static_cast<int>(left.count())) <= 0) {
+        timed_out = true;
+        break;
+      }
+      char c[256];
+      const ssize_t n = read(out_, c, sizeof c);
+      if (n <= 0) break;
+      text.append(c, static_cast<size_t>(n));
+    }
+    return text;
+  }
+
   pid_t pid_ = -1;
   int out_ = -1;
   bool reaped_ = false;

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <sys/resource.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -66,9 +67,7 @@ std::string default_web_dir() {
 // damaged one (the reason the server would log), then the count of each kind. Read only, so a
 // running server's database may be checked. 0: none damaged; 1: some; 2: no check.
 int run_check(const std::string& db) {
-  int waiting = 0;
-  int playing = 0;
-  int finished = 0;
+  std::array<int, 3> stages{};  // by TableStage: waiting, under way, finished
   int damaged = 0;
   try {
     server::Store store(db, server::StoreAccess::Read);
@@ -76,17 +75,7 @@ int run_check(const std::string& db) {
       try {
         const auto stored = store.table(id);
         if (!stored) continue;  // deleted since the list (a table left waiting)
-        switch (server::replay_table(*stored)->stage()) {
-          case server::TableStage::Waiting:
-            ++waiting;
-            break;
-          case server::TableStage::Playing:
-            ++playing;
-            break;
-          case server::TableStage::Finished:
-            ++finished;
-            break;
-        }
+        ++stages[static_cast<size_t>(server::replay_table(*stored)->stage())];
       } catch (const server::DamagedTable& e) {
         ++damaged;
         fmt::print("damaged table: {}\n", e.what());
@@ -98,7 +87,7 @@ int run_check(const std::string& db) {
     return 2;
   }
   fmt::print("{} tables: {} waiting, {} under way, {} finished, {} damaged\n",
-             waiting + playing + finished + damaged, waiting, playing, finished, damaged);
+             stages[0] + stages[1] + stages[2] + damaged, stages[0], stages[1], stages[2], damaged);
   return damaged == 0 ? 0 : 1;
 }
 
