@@ -417,10 +417,11 @@ TEST_F(HubTest, TheScoreNamesWhoPlaysEachSeatNow) {
   const Json match = out_.last_of(1, "state")["match"];
   EXPECT_EQ(match["names"][0], "Cy");
   EXPECT_NE(match["sheet"].get<std::string>().find("Cy"), std::string::npos) << match["sheet"];
-  // Seats of one name are told apart in the sheet by their number, not in `names`.
+  // Seats of one name are told apart in the sheet by their number, not in `names`; not in
+  // brackets, which the winner line gives the points in.
   const std::string sheet = match["sheet"];
   EXPECT_TRUE(std::regex_search(sheet.substr(0, sheet.find('\n')),
-                                std::regex(R"(^ +Cy +random \(2\) +random \(3\) +random \(4\)$)")))
+                                std::regex(R"(^ +Cy +random #2 +random #3 +random #4$)")))
       << sheet;
   EXPECT_EQ(match["names"][1], "random");
   EXPECT_GT(play_connected({1}), 0);

@@ -454,10 +454,11 @@ Json Table::match_json() const {
   }
   // In the sheet, seats of one name (three bots of a kind) are told apart by their number, as
   // the web client names them everywhere else; `names` stays as it is, for the client to do so.
+  // "random #2", not "random (2)": the sheet's winner line puts the points in brackets.
   std::vector<std::string> sheet_names = names;
   for (size_t k = 0; k < names.size(); ++k) {
     if (std::count(names.begin(), names.end(), names[k]) > 1) {
-      sheet_names[k] += " (" + std::to_string(k + 1) + ")";
+      sheet_names[k] += " #" + std::to_string(k + 1);
     }
   }
   return {{"deal", match_->deal_index()},

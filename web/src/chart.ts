@@ -18,6 +18,14 @@ export interface ChartGeometry {
 
 const PAD = { left: 40, right: 12, top: 12, bottom: 24 };
 
+const LINE_WIDTH = 2.5;
+// Each seat's line is drawn a little apart from the others (2.2 units a seat, centred, near the lines' width), so that
+// where two players' totals are equal both lines show, side by side, not one hidden under the
+// other; too little to read as a point.
+export function seriesOffset(k: number, n: number): number {
+  return Math.round((k - (n - 1) / 2) * 2.2 * 10) / 10;
+}
+
 export function chartGeometry(series: number[][], width: number, height: number): ChartGeometry {
   const deals = Math.max(1, ...series.map((s) => s.length - 1));
   let min = 0;
@@ -59,11 +67,12 @@ export function totalsChart(match: MatchInfo | null, names: string[]): SVGElemen
   root.append(label(g.x(0), g.height - 6, 'start', 'start'));
   g.lines.forEach((points, k) => {
     const color = SERIES_COLORS[k % SERIES_COLORS.length];
+    const transform = `translate(0 ${seriesOffset(k, g.lines.length)})`;
     root.append(
-      svg('polyline', { points, fill: 'none', stroke: color, 'stroke-width': 2.5, 'stroke-linejoin': 'round' }),
+      svg('polyline', { points, transform, fill: 'none', stroke: color, 'stroke-width': LINE_WIDTH, 'stroke-linejoin': 'round' }),
     );
     const last = series[k].length - 1;
-    root.append(svg('circle', { cx: g.x(last), cy: g.y(series[k][last]), r: 3.5, fill: color }));
+    root.append(svg('circle', { cx: g.x(last), cy: g.y(series[k][last]), transform, r: 3.5, fill: color }));
   });
   return root;
 }

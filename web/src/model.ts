@@ -150,7 +150,7 @@ export function seatName(snap: Snapshot, seat: number): string {
   if (!name) return `Seat ${seat + 1}`;
   const players = snap.table?.players ?? snap.match?.names.length ?? 0;
   for (let k = 0; k < players; ++k) {
-    if (k !== seat && rawName(snap, k) === name) return `${name} (${seat + 1})`;
+    if (k !== seat && rawName(snap, k) === name) return `${name} #${seat + 1}`;
   }
   return name;
 }
@@ -204,6 +204,12 @@ const PHASE_PROMPTS: Record<string, string> = {
   discard: 'Discard cards to the kitty',
   playing: 'Play a card',
 };
+
+// Who won, as a sentence: "Ana wins.", "Ana, Bo and Cy win."
+export function winnersText(winners: string[]): string {
+  if (winners.length <= 1) return `${winners[0] ?? 'No one'} wins.`;
+  return `${winners.slice(0, -1).join(', ')} and ${winners[winners.length - 1]} win.`;
+}
 
 // The line that says whose turn it is.
 export function turnText(snap: Snapshot, mySeat: number): string {

@@ -25,6 +25,7 @@ import {
   seatName,
   seatOrder,
   turnText,
+  winnersText,
   type Snapshot,
 } from './model';
 import {
@@ -522,8 +523,9 @@ export class TablePage {
     const m = s.match;
     const t = s.table!;
     const winners = m?.winners.map((k) => names[k]) ?? [];
-    const parts: Node[] = [h('h2', null, 'Game over')];
-    if (winners.length > 0) parts.push(h('p', { class: 'winners', 'data-testid': 'winners' }, winners.length === 1 ? `${winners[0]} wins.` : `${winners.join(' and ')} win.`));
+    // The turn line above already says "Game over": the panel's heading is who won.
+    const parts: Node[] = [];
+    if (winners.length > 0) parts.push(h('h2', { class: 'winners', 'data-testid': 'winners' }, winnersText(winners)));
     const buttons: Node[] = [];
     if (t.rematch) buttons.push(h('a', { class: 'button primary', href: `#/table/${t.rematch}`, 'data-testid': 'go-rematch' }, 'Go to the rematch'));
     else if (this.seat >= 0) buttons.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', on: { click: () => void this.rematch() } }, 'Rematch'));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chartGeometry } from '../src/chart';
+import { chartGeometry, seriesOffset } from '../src/chart';
 import { backoffDelay, wsUrl } from '../src/connection';
 import { replayMatch } from '../src/replay';
 import { parseRoute } from '../src/route';
@@ -49,6 +49,18 @@ describe('chart', () => {
     const g = chartGeometry([[0], [0]], 200, 100);
     expect(g.max).toBeGreaterThan(g.min);
     expect(g.lines).toHaveLength(2);
+  });
+
+  it('draws the lines a little apart, so that equal totals show both', () => {
+    for (const n of [2, 4, 7]) {
+      const offsets = Array.from({ length: n }, (_, k) => seriesOffset(k, n));
+      // each line 2 units or more from the one before it: of two lines 2.5 wide, both show
+      for (let k = 1; k < n; ++k) expect(offsets[k] - offsets[k - 1]).toBeGreaterThanOrEqual(2);
+      // centred, and never more than a few units from the true value
+      expect(offsets[0] + offsets[n - 1]).toBeCloseTo(0);
+      expect(Math.abs(offsets[0])).toBeLessThanOrEqual(7);
+    }
+    expect(seriesOffset(0, 1)).toBe(0);
   });
 });
 

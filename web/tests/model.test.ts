@@ -19,6 +19,7 @@ import {
   trickWinner,
   tricksNeeded,
   turnText,
+  winnersText,
 } from '../src/model';
 import { match, summary, view } from './fixtures';
 
@@ -92,13 +93,21 @@ describe('seats', () => {
     const t = summary({ seats: [summary().seats[0], { kind: 'bot', bot: 'random', name: 'random' }, { kind: 'bot', bot: 'random', name: 'random' }, summary().seats[3]] });
     const snap = { ...EMPTY, table: t };
     expect(seatName(snap, 0)).toBe('Ana');
-    expect(seatName(snap, 1)).toBe('random (2)');
-    expect(seatName(snap, 2)).toBe('random (3)');
+    expect(seatName(snap, 1)).toBe('random #2');
+    expect(seatName(snap, 2)).toBe('random #3');
   });
 
   it('orders seats from oneself in playing order', () => {
     expect(seatOrder(4, 2)).toEqual([2, 3, 0, 1]);
     expect(seatOrder(3, -1)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('winnersText', () => {
+  it('names one winner, two, or a list', () => {
+    expect(winnersText(['Ana'])).toBe('Ana wins.');
+    expect(winnersText(['Ana', 'Bo'])).toBe('Ana and Bo win.');
+    expect(winnersText(['Ana', 'Bo', 'random #3'])).toBe('Ana, Bo and random #3 win.');
   });
 });
 
