@@ -28,6 +28,9 @@ describe('a game against bots', () => {
     expect(labels.length).toBe(2);
     for (const l of labels) expect(l).toMatch(/^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$/);
     await page.screenshot({ path: screenshotPath('table-desktop.png'), fullPage: true });
+    // no chart of running totals before a deal is scored, only the totals
+    expect(await page.locator('[data-testid="score"] svg.chart').count()).toBe(0);
+    expect(await page.locator('[data-testid="score"] .legend li').count()).toBe(4);
     // keyboard: Tab reaches the bid buttons and the cards (the first turn is a bid)
     await page.locator('#app[data-turn="me"][data-phase="bidding"]').waitFor();
     const reached = new Set<string>();

@@ -264,7 +264,10 @@ export function scoreEl(
     { class: 'score', 'data-testid': 'score' },
     h('summary', null, 'Score sheet'),
     h('pre', { class: 'sheet', 'data-testid': 'sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
-    h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend),
+    // the chart once a deal has been scored (before, it would be a dot at zero); the totals always
+    match.results.length > 0
+      ? h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend)
+      : legend,
   );
   details.open = open;
   if (onToggle) details.addEventListener('toggle', () => onToggle(details.open));
