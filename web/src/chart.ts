@@ -19,9 +19,9 @@ export interface ChartGeometry {
 const PAD = { left: 40, right: 12, top: 12, bottom: 24 };
 
 const LINE_WIDTH = 2.5;
-// Each seat's line is drawn a little apart from the others (2.2 units a seat, centred, near the lines' width), so that
-// where two players' totals are equal both lines show, side by side, not one hidden under the
-// other; too little to read as a point.
+// Each seat's line is drawn a little apart from the others (2.2 units a seat, centred: near the
+// lines' width), so that where two players' totals are equal both lines show, side by side, not
+// one hidden under the other; too little to read as a point.
 export function seriesOffset(k: number, n: number): number {
   return Math.round((k - (n - 1) / 2) * 2.2 * 10) / 10;
 }
