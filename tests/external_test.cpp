@@ -91,7 +91,7 @@ TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
 TEST(ExternalBot, ASpecStartsAProgramOnlyWhenEnginesAreAllowed) {
   const test_files::TempDir dir;
   const std::string marker = (dir / "ran").string();
-  for (const std::string spec : {"ext:touch '" + marker + "'", "  ext:touch '" + marker + "'  "}) {
+  for (const std::string& spec : {"ext:touch '" + marker + "'", "  ext:touch '" + marker + "'  "}) {
     EXPECT_TRUE(names_engine(spec)) << spec;
     std::string error;
     EXPECT_EQ(make_bot(spec, error), nullptr) << spec;
