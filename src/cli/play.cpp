@@ -21,6 +21,7 @@
 #include "cli/play_input.h"
 #include "cli/play_screen.h"
 #include "cli/play_terminal.h"
+#include "cli/save_file.h"
 #include "cli/setup.h"
 #include "core/text.h"
 #include "game/sheet.h"
@@ -238,21 +239,8 @@ class PlayLoop {
   }
 
   bool save() {
-    std::error_code ec;
-    const std::filesystem::path path(save_path_);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-    const std::string tmp = save_path_ + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      out << game_.record();
-      if (!out.flush()) {
-        fmt::print(stderr, "whist play: cannot save to '{}': {}\n", tmp, std::strerror(errno));
-        return false;
-      }
-    }
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-      fmt::print(stderr, "whist play: cannot save to '{}': {}\n", save_path_, ec.message());
+    if (std::string error = write_file_atomic(save_path_, game_.record()); !error.empty()) {
+      fmt::print(stderr, "whist play: cannot save the game: {}\n", error);
       return false;
     }
     return true;

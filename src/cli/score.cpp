@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/save_file.h"
 #include "cli/score_session.h"
 #include "cli/setup.h"
 #include "game/score_file.h"

@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <istream>
 #include <ostream>
 #include <sstream>
 
+#include "cli/save_file.h"
 #include "game/score_file.h"
 #include "rules/contracts.h"
 
@@ -70,24 +67,6 @@ std::string suit_word(Suit s) {
 }
 
 }  // namespace
-
-std::string write_file_atomic(const std::string& path, const std::string& text) {
-  const std::filesystem::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return "cannot write '" + tmp + "': " + std::strerror(errno);
-    f << text;
-    f.flush();
-    if (!f) return "cannot write '" + tmp + "': write error";
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return "cannot write '" + path + "': " + std::strerror(errno);
-  }
-  return {};
-}
 
 ScoreSession::ScoreSession(Scorekeeper& keeper, std::string path, std::istream& in,
                            std::ostream& out, SheetStyle style, bool echo)

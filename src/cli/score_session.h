@@ -46,8 +46,4 @@ class ScoreSession {
   int announced_ = -1;  // the deal last announced
 };
 
-// Writes `text` to `path` through a temporary file renamed over it, so that a crash never leaves
-// half a file; returns an error message, empty on success.
-std::string write_file_atomic(const std::string& path, const std::string& text);
-
 }  // namespace whist::cli
