@@ -4,6 +4,7 @@ import { cardName, cardShort, isRed, suitName, suitSymbol } from './cards';
 import { totalsChart, SERIES_COLORS } from './chart';
 import { h } from './dom';
 import {
+  actorName,
   currentTrick,
   formatPoints,
   lastTrick,
@@ -197,7 +198,7 @@ export function tricksArea(snap: Snapshot, prev: View | null = null): HTMLElemen
 export function historyEl(snap: Snapshot, view: View | null): HTMLElement | null {
   if (!view || view.history.length === 0) return null;
   const items = view.history.slice(-12).map((e) =>
-    h('li', null, h('b', null, e.seat === null ? 'someone' : seatName(snap, e.seat)), ': ', describeAction(e.text)),
+    h('li', null, h('b', null, actorName(snap, e.seat)), ': ', describeAction(e.text)),
   );
   return h('div', { class: 'history' }, h('h3', null, 'This deal'), h('ol', { 'aria-label': 'actions this deal' }, items));
 }

@@ -155,6 +155,12 @@ export function seatName(snap: Snapshot, seat: number): string {
   return name;
 }
 
+// Who took an action of the deal's history. Only Call-Ace hides a taker (seat null): the secret
+// partner's choices (trump, the kitty) are public but whose they are is not, until it is revealed.
+export function actorName(snap: Snapshot, seat: number | null): string {
+  return seat === null ? 'the partner' : seatName(snap, seat);
+}
+
 export function seatInfos(snap: Snapshot, mySeat: number): SeatInfo[] {
   const players = snap.table?.players ?? snap.view?.players ?? snap.match?.names.length ?? 0;
   const view = snap.view;

@@ -2,7 +2,7 @@
 import { api, ApiError } from './api';
 import { describeAction, historyEl, infoBar, scoreEl, seatPanel, tricksArea } from './board';
 import { h, rerender } from './dom';
-import { seatInfos, seatName, type Snapshot } from './model';
+import { actorName, seatInfos, type Snapshot } from './model';
 import type { MatchInfo, Replay } from './types';
 import { presetTitle } from './variants';
 
@@ -90,7 +90,7 @@ export class ReplayPage {
     if (f) infos.forEach((i) => (i.visible = f.hands[i.seat] ?? []));
     const names = infos.map((i) => i.name);
     const what = f?.action
-      ? `${f.action.seat === null ? 'someone' : seatName(snap, f.action.seat)}: ${describeAction(f.action.text)}`
+      ? `${actorName(snap, f.action.seat)}: ${describeAction(f.action.text)}`
       : 'the cards as dealt';
     const button = (label: string, aria: string, onClick: () => void, testid: string, disabled = false) =>
       h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, disabled, on: { click: onClick } }, label);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actorBetween,
+  actorName,
   applyState,
   currentTrick,
   DEFAULT_PACE,
@@ -95,6 +96,12 @@ describe('seats', () => {
     expect(seatName(snap, 0)).toBe('Ana');
     expect(seatName(snap, 1)).toBe('random #2');
     expect(seatName(snap, 2)).toBe('random #3');
+  });
+
+  it("names the secret partner's hidden choices as the partner's", () => {
+    const snap = { ...EMPTY, table: summary() };
+    expect(actorName(snap, null)).toBe('the partner');
+    expect(actorName(snap, 0)).toBe('Ana');
   });
 
   it('orders seats from oneself in playing order', () => {
