@@ -320,6 +320,8 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"hook=maybe"}, "whist play: option hook: bad value 'maybe': expected on or off\n"},
       {{"--players", "9"}, "whist play: romanian is played by 3 to 6 players, not 9\n"},
       {{"--resume", (dir / "missing.json").string()}, "whist play: cannot read '"},
+      // was "not JSON: … unexpected end of input"
+      {{"--resume", dir.str()}, "whist play: cannot read '" + dir.str() + "': it is a directory\n"},
       // CLI11's own refusals get status 2 too, not its codes of 100 and up.
       {{"--seat", "abc"}, "Could not convert: --seat = abc\n"},
       {{"--allow-engines"}, "--allow-engines requires --resume\n"},
@@ -407,6 +409,51 @@ TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {
   EXPECT_EQ(saved.parent_path(), dir.path() / "whist");
   EXPECT_TRUE(saved.filename().string().ends_with("-seed5.json")) << saved;
   EXPECT_TRUE(fs::exists(saved));
+}
+
+// A save that fails during the game (here its folder is replaced by a file) keeps the game in a
+// file of its own in the data folder at the end, or failing that on the screen; status 1. Before,
+// `quit` said only that the save failed, and the end of a game said it was saved when it was not.
+TEST(PlayCli, AGameWhoseSaveFailsIsKeptElsewhere) {
+  for (const bool data_folder_broken : {false, true}) {
+    const TempDir dir;
+    fs::create_directories(dir / "sub");
+    Whist w(
+        {"play", "--bots", "heuristic", "--seed", "5", "--save", (dir / "sub" / "g.json").string()},
+        {false, {{"XDG_DATA_HOME", (dir / "data").string()}}});
+    w.next_screen();
+    fs::remove_all(dir / "sub");
+    dir.write("sub", "a file where the folder was");
+    if (data_folder_broken) dir.write("data", "a file where the data folder goes");
+    w.line("quit");
+    EXPECT_EQ(w.finish(), 1) << w.transcript();
+    const std::string out = w.transcript();
+    EXPECT_NE(out.find("whist play: cannot save the game: cannot write '"), std::string::npos)
+        << out;
+    const fs::path rescued = dir / "data" / "whist" / "g-unsaved.json";
+    if (data_folder_broken) {
+      EXPECT_NE(out.find("The game could not be saved anywhere; its record follows, to keep:\n{"),
+                std::string::npos)
+          << out;
+    } else {
+      EXPECT_NE(out.find("Game saved in " + rescued.string() +
+                         " instead. To go on: whist play "
+                         "--resume " +
+                         rescued.string()),
+                std::string::npos)
+          << out;
+      EXPECT_TRUE(nlohmann::json::parse(read_text(rescued)).contains("session"));
+    }
+  }
+}
+
+// A save file that cannot be written is refused before the game starts.
+TEST(PlayCli, AnUnwritableSaveFileIsRefusedAtOnce) {
+  const TempDir dir;
+  std::string out;
+  EXPECT_EQ(run({"play", "--bots", "heuristic", "--save", dir.str()}, out), 1);
+  EXPECT_EQ(out,
+            "whist play: cannot save the game: cannot write '" + dir.str() + "': Is a directory\n");
 }
 
 }  // namespace

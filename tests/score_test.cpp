@@ -480,5 +480,16 @@ TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
       << t.output;
 }
 
+// Regression: a folder given as the save file aborted the program (libstdc++'s file stream threw
+// as it read a directory), exit status 134.
+TEST(ScoreSession, AFolderAsTheSaveFileIsRefused) {
+  const TempDir temp("whist-score-");
+  const Transcript t = score({"--resume", temp.str()}, "");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_NE(t.output.find("whist score: cannot read '" + temp.str() + "': it is a directory"),
+            std::string::npos)
+      << t.output;
+}
+
 }  // namespace
 }  // namespace whist

@@ -4,24 +4,18 @@
 // Bad command-line input: one line on stderr and exit status 2.
 #include <fmt/core.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <sstream>
-#include <system_error>
 
 #include "cli/commands.h"
+#include "cli/files.h"
 #include "cli/play_game.h"
 #include "cli/play_input.h"
 #include "cli/play_screen.h"
 #include "cli/play_terminal.h"
-#include "cli/save_file.h"
 #include "cli/setup.h"
 #include "core/text.h"
 #include "game/sheet.h"
@@ -63,33 +57,6 @@ std::string bot_spec(const std::string& text) {
     if (text == level) return "expert:" + text;
   }
   return text;
-}
-
-std::string default_save_path(uint64_t seed) {
-  std::filesystem::path base;
-  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg != '\0') {
-    base = xdg;
-  } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    base = std::filesystem::path(home) / ".local" / "share";
-  } else {
-    base = ".";
-  }
-  const std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  return (base / "whist" / fmt::format("play-{}-seed{}.json", stamp, seed)).string();
-}
-
-bool read_file(const std::string& path, std::string& text, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
 }
 
 // A new game from the command line; null after printing what is wrong.
@@ -165,13 +132,16 @@ class PlayLoop {
     }
   }
 
+  // A file that cannot be written is refused before the game starts: false after saying why.
+  bool can_save() { return save(); }
+
   int run() {
     catch_interrupts();
     for (;;) {
       if (interrupted()) return quit();
       const Match& m = game_.match();
       if (m.finished()) {
-        save();
+        if (!save()) return rescue();
         say(fmt::format("\nGame over. The record is saved in {}: whist replay {} shows it.\n",
                         save_path_, save_path_));
         return 0;
@@ -188,7 +158,7 @@ class PlayLoop {
           a = game_.bot_action();
         } catch (const std::exception& e) {
           fmt::print(stderr, "whist play: {}\n", e.what());
-          save();
+          if (!save()) rescue();
           return 1;
         }
         apply(seat, a);
@@ -252,8 +222,22 @@ class PlayLoop {
     return fmt::format("whist play --resume {}{}", save_path_, engines ? " --allow-engines" : "");
   }
 
+  // The end of a game whose save failed: the record goes to a file of its own in the data folder,
+  // or, failing that too, to the screen, so that it is not lost; exit status 1.
+  int rescue() {
+    const std::string text = game_.record();
+    const std::string rescued = rescue_file(save_path_, text);
+    if (rescued.empty()) {
+      say("\nThe game could not be saved anywhere; its record follows, to keep:\n" + text + "\n");
+    } else {
+      save_path_ = rescued;
+      say(fmt::format("\nGame saved in {} instead. To go on: {}\n", save_path_, resume_command()));
+    }
+    return 1;
+  }
+
   int quit() {
-    if (!save()) return 1;
+    if (!save()) return rescue();
     say(fmt::format("\nGame saved in {}. To go on: {}\n", save_path_, resume_command()));
     return 0;
   }
@@ -376,12 +360,24 @@ int run_play(const PlayArgs& args) {
   } else {
     game = new_game(args);
     if (!game) return 2;
-    if (save_path.empty()) save_path = default_save_path(game->session().seed);
+    if (save_path.empty()) {
+      std::string error;
+      // play-20261126-220105-seed5.json (-2, -3 … if taken)
+      save_path = claim_new_file(
+          data_dir(),
+          fmt::format("play-{}-seed{}", local_time_text("%Y%m%d-%H%M%S"), game->session().seed),
+          ".json", error);
+      if (save_path.empty()) {
+        fmt::print(stderr, "whist play: {}\n", error);
+        return 1;
+      }
+    }
   }
   Style style;
   style.unicode = !args.ascii && stdout_is_terminal() && locale_is_utf8();
   style.colour = !args.ascii && stdout_is_terminal() && colour_wanted();
   PlayLoop loop(*game, style, save_path);
+  if (!loop.can_save()) return 1;
   loop.welcome(!args.resume.empty(), args.resume);
   return loop.run();
 }

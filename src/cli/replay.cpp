@@ -6,16 +6,12 @@
 // passing round; Call-Ace: trump, turned, call, exchange, discard) and the rule.
 #include <fmt/core.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/files.h"
 #include "game/record.h"
 #include "game/sheet.h"
 
@@ -41,22 +37,7 @@ bool read_input(const std::string& path, std::string& text, std::string& error) 
     text = ss.str();
     return true;
   }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = "cannot read '" + path + "': it is a directory";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    error = "cannot read '" + path + "': read error";
-    return false;
-  }
-  return true;
+  return read_file(path, text, error);
 }
 
 int run_replay(const ReplayArgs& args) {

@@ -4,19 +4,12 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/save_file.h"
+#include "cli/files.h"
 #include "cli/score_session.h"
 #include "cli/setup.h"
 #include "game/score_file.h"
@@ -77,38 +70,6 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
     }
   }
   return {};
-}
-
-// $XDG_DATA_HOME/whist, else ~/.local/share/whist (the XDG base directory default).
-std::string data_dir() {
-  const char* xdg = std::getenv("XDG_DATA_HOME");
-  if (xdg != nullptr && xdg[0] == '/') return std::string(xdg) + "/whist";
-  const char* home = std::getenv("HOME");
-  return std::string(home != nullptr ? home : ".") + "/.local/share/whist";
-}
-
-// A new file name in the data directory: score-2026-03-14-2031.json (-2, -3 … if taken).
-std::string default_path() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", &tm);
-  const std::string base = data_dir() + "/score-" + stamp;
-  std::string path = base + ".json";
-  for (int i = 2; std::filesystem::exists(path); ++i)
-    path = base + "-" + std::to_string(i) + ".json";
-  return path;
-}
-
-bool read_file(const std::string& path, std::string& text, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
 }
 
 int run_score(const ScoreArgs& args, const CLI::App& cmd) {
@@ -174,7 +135,16 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       dealer = *seat;
     }
     keeper = std::make_unique<Scorekeeper>(rules.rules, names, dealer);
-    if (path.empty()) path = default_path();
+    if (path.empty()) {
+      std::string error;
+      // score-2026-03-14-2031.json (-2, -3 … if taken)
+      path =
+          claim_new_file(data_dir(), "score-" + local_time_text("%Y-%m-%d-%H%M"), ".json", error);
+      if (path.empty()) {
+        fmt::print(stderr, "whist score: {}\n", error);
+        return 1;
+      }
+    }
   }
   SheetStyle style;
   style.unicode = args.unicode;

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "cli/save_file.h"
+#include "cli/files.h"
 #include "game/score_file.h"
 #include "rules/contracts.h"
 
@@ -334,7 +334,28 @@ void ScoreSession::print_standings() {
   }
 }
 
+// The end of a session whose save failed: the game goes to a file of its own in the data folder,
+// or, failing that too, to the screen, so that it is not lost; exit status 1.
+int ScoreSession::rescue() {
+  const std::string text = write_score_file(keeper_);
+  const std::string rescued = rescue_file(path_, text);
+  if (rescued.empty()) {
+    out_ << "The game could not be saved anywhere; its save file follows, to keep:\n" << text;
+    if (!text.empty() && text.back() != '\n') out_ << "\n";
+  } else {
+    out_ << "Saved to " << rescued << " instead; resume with: whist score --resume " << rescued
+         << "\n";
+  }
+  return 1;
+}
+
 int ScoreSession::run() {
+  // A file that cannot be written is refused before anything is typed into it.
+  if (const std::string error = write_file_atomic(path_, write_score_file(keeper_));
+      !error.empty()) {
+    out_ << "whist score: " << error << "\n";
+    return 1;
+  }
   const auto& names = keeper_.names();
   std::string list;
   for (size_t p = 0; p < names.size(); ++p) list += (p ? ", " : "") + names[p];
@@ -346,7 +367,6 @@ int ScoreSession::run() {
   } else {
     print_sheet();
   }
-  save();
   bool over_shown = false;
   while (!quit_) {
     std::string line;
@@ -380,7 +400,7 @@ int ScoreSession::run() {
     if (line.empty() || command(line)) continue;
     answer_line(line);
   }
-  save();
+  if (!save()) return rescue();
   if (keeper_.finished()) {
     out_ << "Saved to " << path_ << "\n";
   } else {

@@ -25,6 +25,7 @@ class ScoreSession {
  private:
   bool read_line(const std::string& prompt, std::string& line);
   bool save();
+  int rescue();
   void announce_deal();
   void answer_line(const std::string& line);
   // A command (help, sheet, undo, edit N, export ..., quit): true when `line` was one; sets

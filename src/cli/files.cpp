@@ -1,4 +1,4 @@
-#include "cli/save_file.h"
+#include "cli/files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -6,7 +6,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <random>
 #include <system_error>
@@ -43,6 +45,37 @@ void sync_folder(const std::filesystem::path& folder) {
 }
 
 }  // namespace
+
+bool read_file(const std::string& path, std::string& text, std::string& error) {
+  // read(2), not a stream: libstdc++'s filebuf throws on a read error (a directory opens, then
+  // fails to read), and the error must be a message.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    error = "cannot read '" + path + "': it is a directory";
+    return false;
+  }
+  text.clear();
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = "cannot read '" + path + "': " + std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return true;
+}
 
 std::string write_file_atomic(const std::string& path, const std::string& text) {
   std::filesystem::path target(path);
@@ -89,6 +122,58 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
   }
   sync_folder(target.parent_path());
   return {};
+}
+
+std::filesystem::path data_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "whist";
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home != nullptr && home[0] != '\0' ? home : ".") / ".local" /
+         "share" / "whist";
+}
+
+std::string local_time_text(const char* format) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char text[64];
+  return std::strftime(text, sizeof text, format, &tm) > 0 ? text : "";
+}
+
+std::string claim_new_file(const std::filesystem::path& folder, const std::string& stem,
+                           const std::string& ext, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  for (int n = 1; n <= 10000; ++n) {
+    const std::string name = n == 1 ? stem + ext : stem + "-" + std::to_string(n) + ext;
+    const std::string path = (folder / name).string();
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      ::close(fd);
+      return path;
+    }
+    if (errno != EEXIST) {
+      error = failure(path, errno);
+      return {};
+    }
+  }
+  error = "cannot write a new file '" + (folder / (stem + ext)).string() + "': every name is taken";
+  return {};
+}
+
+std::string rescue_file(const std::string& failed_path, const std::string& text) {
+  const std::filesystem::path failed(failed_path);
+  std::string error;
+  std::string ext = failed.extension().string();
+  if (ext.empty()) ext = ".json";
+  const std::string path =
+      claim_new_file(data_dir(), failed.stem().string() + "-unsaved", ext, error);
+  if (path.empty()) return {};
+  if (!write_file_atomic(path, text).empty()) {
+    ::unlink(path.c_str());
+    return {};
+  }
+  return path;
 }
 
 }  // namespace whist::cli

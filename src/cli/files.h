@@ -1,0 +1,43 @@
+// The files the program's users keep (saved games, exports): read whole with a plain error for
+// whatever is wrong, and saved so that neither a crash nor a second writer ever leaves half of
+// one: the text goes to a temporary file of its own beside the target, is flushed to the disk,
+// and is renamed over the target in one step.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace whist::cli {
+
+// Reads the whole file at `path` into `text`. On failure returns false and sets `error`, which
+// names the file and says why ("cannot read 'x': it is a directory", "…: No such file or
+// directory"); it never throws.
+bool read_file(const std::string& path, std::string& text, std::string& error);
+
+// Writes `text` to `path`, making its folders; a symbolic link is followed, so the file it
+// points to is replaced, not the link. Each call writes its own temporary file (never a shared
+// `path.tmp`), so two writers of one file at once each leave a whole file, the last one renamed.
+// Returns an error message naming the file, empty on success; on failure the target is as it
+// was and no temporary file is left.
+std::string write_file_atomic(const std::string& path, const std::string& text);
+
+// The last resort of a save that failed (the disk full, the folder gone or made read-only during
+// a game): writes `text` to a new file in the data folder named after the one that failed
+// (g.json: g-unsaved.json, g-unsaved-2.json …) and returns its path, or empty when that fails too.
+std::string rescue_file(const std::string& failed_path, const std::string& text);
+
+// Where saved games go by default: $XDG_DATA_HOME/whist when that is an absolute path (the XDG
+// base directory rule: a relative one is ignored), else ~/.local/share/whist.
+std::filesystem::path data_dir();
+
+// The local time now in strftime's `format`: "%Y-%m-%d-%H%M" gives 2026-03-14-2031.
+std::string local_time_text(const char* format);
+
+// A new file for a save: creates `folder` and in it the empty file `stem` + `ext`, or `stem-2` +
+// `ext`, `stem-3` + `ext` … when taken, and returns its path. The name is taken by creating the
+// file (O_EXCL), so two programs started in the same second never choose the same one, and an
+// existing file is never written over. On failure, `error` says why and the result is empty.
+std::string claim_new_file(const std::filesystem::path& folder, const std::string& stem,
+                           const std::string& ext, std::string& error);
+
+}  // namespace whist::cli
