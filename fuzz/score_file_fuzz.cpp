@@ -1,7 +1,8 @@
 // libFuzzer target: hostile scorekeeper save files (`whist score --resume FILE`). Every input must
-// load or be refused with a one-line error; "not valid JSON" only for text that is not JSON (a
-// JSON exception on valid JSON is a check the reader forgot). A file that loads must export a
-// valid JSON sheet and a CSV, and written out again it must load to the very same text.
+// load or be refused with a one-line error; "not JSON" only for text that is not JSON, and never
+// the reader's "not a score file: " of a JSON exception on valid JSON (a check it forgot). A file
+// that loads must export a valid JSON sheet and a CSV, and written out again it must load to the
+// very same text.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -15,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const whist::ScoreFileResult read = whist::read_score_file(text);
   if (!read.keeper) {
     if (read.error.empty() || read.error.find('\n') != std::string::npos) std::abort();
-    if (read.error.starts_with("not valid JSON") && nlohmann::json::accept(text)) std::abort();
+    if (read.error.starts_with("not JSON") && nlohmann::json::accept(text)) std::abort();
+    if (read.error.starts_with("not a score file: ")) std::abort();
     return 0;
   }
   if (!read.error.empty()) std::abort();

@@ -54,6 +54,22 @@ TEST(ReadFile, ReadsAWholeFileOrSaysWhyNot) {
   EXPECT_EQ(error, "cannot read '" + (dir / "none.json").string() + "': No such file or directory");
 }
 
+// Regression: a file with no end (/dev/zero) was read until memory ran out.
+TEST(ReadFile, RefusesWhatIsTooLarge) {
+  std::string text, error;
+  EXPECT_FALSE(read_file("/dev/zero", text, error));
+  EXPECT_EQ(error, "cannot read '/dev/zero': larger than 64 MiB, not a whist file");
+  EXPECT_TRUE(text.empty());
+  TempDir dir;
+  dir.write("big.json", std::string(1001, ' '));
+  EXPECT_FALSE(read_file((dir / "big.json").string(), text, error, 1000));
+  EXPECT_EQ(error, "cannot read '" + (dir / "big.json").string() +
+                       "': larger than 1000 bytes, not a whist file");
+  dir.write("fits.json", std::string(1000, ' '));
+  EXPECT_TRUE(read_file((dir / "fits.json").string(), text, error, 1000)) << error;
+  EXPECT_EQ(text.size(), 1000u);
+}
+
 TEST(SaveFile, WritesReplacesAndMakesFolders) {
   TempDir dir;
   const auto file = dir / "a" / "b" / "game.whist";

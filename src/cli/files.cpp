@@ -44,9 +44,34 @@ void sync_folder(const std::filesystem::path& folder) {
   ::close(fd);
 }
 
+// Reads `fd` to its end; `what` names it in the error ("'g.json'", "standard input").
+bool read_all(int fd, const std::string& what, std::string& text, std::string& error,
+              std::size_t limit) {
+  text.clear();
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) return true;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = "cannot read " + what + ": " + std::strerror(errno);
+      return false;
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > limit) {
+      text.clear();
+      error = "cannot read " + what + ": larger than " +
+              (limit >= (1u << 20) ? std::to_string(limit >> 20) + " MiB"
+                                   : std::to_string(limit) + " bytes") +
+              ", not a whist file";
+      return false;
+    }
+  }
+}
+
 }  // namespace
 
-bool read_file(const std::string& path, std::string& text, std::string& error) {
+bool read_file(const std::string& path, std::string& text, std::string& error, std::size_t limit) {
   // read(2), not a stream: libstdc++'s filebuf throws on a read error (a directory opens, then
   // fails to read), and the error must be a message.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -55,26 +80,15 @@ bool read_file(const std::string& path, std::string& text, std::string& error) {
     return false;
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    error = "cannot read '" + path + "': it is a directory";
-    return false;
-  }
-  text.clear();
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      error = "cannot read '" + path + "': " + std::strerror(errno);
-      ::close(fd);
-      return false;
-    }
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
+  const bool folder = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  const bool read = !folder && read_all(fd, "'" + path + "'", text, error, limit);
   ::close(fd);
-  return true;
+  if (folder) error = "cannot read '" + path + "': it is a directory";
+  return read;
+}
+
+bool read_standard_input(std::string& text, std::string& error, std::size_t limit) {
+  return read_all(STDIN_FILENO, "standard input", text, error, limit);
 }
 
 std::string write_file_atomic(const std::string& path, const std::string& text) {

@@ -4,15 +4,24 @@
 // and is renamed over the target in one step.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 
 namespace whist::cli {
 
+// Larger than any game record or score file (a long game's record is some hundreds of KiB): what
+// is larger is refused rather than read into memory (/dev/zero never ends).
+inline constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+
 // Reads the whole file at `path` into `text`. On failure returns false and sets `error`, which
 // names the file and says why ("cannot read 'x': it is a directory", "…: No such file or
-// directory"); it never throws.
-bool read_file(const std::string& path, std::string& text, std::string& error);
+// directory", "…: larger than 64 MiB"); it never throws.
+bool read_file(const std::string& path, std::string& text, std::string& error,
+               std::size_t limit = kMaxFileBytes);
+
+// The same for standard input ("cannot read standard input: larger than 64 MiB, …").
+bool read_standard_input(std::string& text, std::string& error, std::size_t limit = kMaxFileBytes);
 
 // Writes `text` to `path`, making its folders; a symbolic link is followed, so the file it
 // points to is replaced, not the link. Each call writes its own temporary file (never a shared

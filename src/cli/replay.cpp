@@ -6,9 +6,7 @@
 // passing round; Call-Ace: trump, turned, call, exchange, discard) and the rule.
 #include <fmt/core.h>
 
-#include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/files.h"
@@ -27,17 +25,7 @@ struct ReplayArgs {
 
 // Reads a whole file, or standard input for "-"; on failure returns false and a message.
 bool read_input(const std::string& path, std::string& text, std::string& error) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    if (std::cin.bad()) {
-      error = "cannot read standard input";
-      return false;
-    }
-    text = ss.str();
-    return true;
-  }
-  return read_file(path, text, error);
+  return path == "-" ? read_standard_input(text, error) : read_file(path, text, error);
 }
 
 int run_replay(const ReplayArgs& args) {

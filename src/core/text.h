@@ -27,4 +27,14 @@ inline std::string one_line(std::string_view s) {
   return out;
 }
 
+// nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
+// programmers that tells the reader nothing: "parse error at line 1, column 1: …".
+inline std::string json_message(std::string what) {
+  if (const auto close = what.find("] ");
+      what.starts_with("[json.") && close != std::string::npos) {
+    what.erase(0, close + 2);
+  }
+  return what;
+}
+
 }  // namespace whist

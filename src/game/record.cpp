@@ -525,12 +525,7 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
   try {
     j = Json::parse(text);
   } catch (const Json::exception& e) {
-    std::string what = e.what();
-    if (const auto close = what.find("] ");
-        what.starts_with("[json.") && close != std::string::npos) {
-      what = what.substr(close + 2);
-    }
-    fail("not JSON: " + what);
+    fail("not JSON: " + json_message(e.what()));
   }
   if (!j.is_object()) fail("not a game record: the top level must be a JSON object");
 

@@ -251,8 +251,11 @@ ScoreFileResult read_score_file(const std::string& text) {
     out.keeper = std::move(keeper);
   } catch (const ParseError& e) {
     out.error = one_line(e.message);
+  } catch (const Json::parse_error& e) {
+    out.error = one_line("not JSON: " + json_message(e.what()));
   } catch (const Json::exception& e) {
-    out.error = one_line(std::string("not valid JSON: ") + e.what());
+    // A field read without its check (the fuzz target aborts on this).
+    out.error = one_line("not a score file: " + json_message(e.what()));
   }
   return out;
 }
