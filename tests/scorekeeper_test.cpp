@@ -206,6 +206,10 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
   // As a game record says it, without the JSON library's "[json.exception.parse_error.101] ".
   EXPECT_EQ(read_score_file("{").error.rfind("not JSON: parse error at line 1, column 2: ", 0), 0u)
       << read_score_file("{").error;
+  // Regression (found by the fuzz target): a number too large for JSON's parser is the text's
+  // fault too, not a check the reader forgot.
+  EXPECT_EQ(read_score_file("1E888888888").error.rfind("not JSON: number overflow", 0), 0u)
+      << read_score_file("1E888888888").error;
   const std::string head =
       "{\"format\": \"whist-score/1\", \"variant\": \"romanian\", \"players\": [\"A\", \"B\", "
       "\"C\"], \"first_dealer\": 0, \"deals\": [";

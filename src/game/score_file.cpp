@@ -193,8 +193,15 @@ std::string write_score_file(const Scorekeeper& keeper) {
 
 ScoreFileResult read_score_file(const std::string& text) {
   ScoreFileResult out;
+  Json j;
   try {
-    const Json j = Json::parse(text);
+    // Any exception here is the text's (a number too large is out_of_range, not parse_error).
+    j = Json::parse(text);
+  } catch (const Json::exception& e) {
+    out.error = one_line("not JSON: " + json_message(e.what()));
+    return out;
+  }
+  try {
     if (!j.is_object()) fail("a score file is a JSON object");
     static const std::set<std::string> kFields = {"format",       "variant", "options", "players",
                                                   "first_dealer", "deals",   "current"};
@@ -251,8 +258,6 @@ ScoreFileResult read_score_file(const std::string& text) {
     out.keeper = std::move(keeper);
   } catch (const ParseError& e) {
     out.error = one_line(e.message);
-  } catch (const Json::parse_error& e) {
-    out.error = one_line("not JSON: " + json_message(e.what()));
   } catch (const Json::exception& e) {
     // A field read without its check (the fuzz target aborts on this).
     out.error = one_line("not a score file: " + json_message(e.what()));
