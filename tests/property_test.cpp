@@ -118,6 +118,19 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   return n;
 }
 
+// Every action code of a valid kind, of every game.
+const std::vector<Action>& every_action() {
+  static const std::vector<Action> all = [] {
+    std::vector<Action> out;
+    for (uint32_t code = 0; code < 0x10000; ++code) {
+      const Action a = Action::from_code(static_cast<uint16_t>(code));
+      if (a.kind() != ActionKind::Invalid) out.push_back(a);
+    }
+    return out;
+  }();
+  return all;
+}
+
 class RandomGames : public testing::TestWithParam<Case> {};
 
 TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
@@ -133,6 +146,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   const int target = deals_per_case();
   int deals = 0;
   int64_t hook_checks = 0, tricks_checked = 0, all_pass_rounds = 0, thrown_in = 0;
+  int64_t positions = 0, checked_positions = 0;
   PlayerView reused;
   while (deals < target) {
     Match match(*rules, names, static_cast<int>(rng.below(static_cast<uint32_t>(c.players))));
@@ -151,6 +165,15 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
         ASSERT_EQ(reused, make_view(s, seat)) << "deal " << deals << ", seat " << seat;
         const ActionList legal = s.legal_actions();
         ASSERT_GT(legal.size, 0);
+        // Every action of every kind, of this game or another, is refused with a reason exactly
+        // when it is not legal (every 101st position, 400 at most: each costs some 900 checks).
+        if (++positions % 101 == 0 && checked_positions < 400) {
+          ++checked_positions;
+          for (const Action any : every_action()) {
+            ASSERT_EQ(s.why_illegal(any).empty(), legal.contains(any))
+                << to_string(any) << " in deal " << deals << ": '" << s.why_illegal(any) << "'";
+          }
+        }
         if (s.phase() == Phase::Playing) {
           ASSERT_EQ(s.legal_cards(), reference_legal(s, rules->joker_any_time));
           // A card held but not legal is refused with a reason.

@@ -630,5 +630,32 @@ TEST(RecordCli, IsraeliRecordsPrintTheSheetAndTheSummary) {
   EXPECT_EQ(r.err, "whist replay: deal 3, auction 6 (seat 3, 6C): bid 6C does not beat 6D\n");
 }
 
+// Regression (found by fuzz_record_replay): "41NT" in an Israeli auction was read as the code of
+// a Call-Ace contract, which was checked against the auction's high bid as if it were one (read
+// past the end of the contract ladder) and, above it, let through.
+TEST(RecordIsraeli, AnAuctionBidPast13TricksIsRefused) {
+  Json bad = israeli_record();
+  bad["deals"][2]["auction"][5] = "41NT";
+  auto m = replay_record(bad.dump());
+  EXPECT_EQ(m.match, nullptr);
+  EXPECT_EQ(m.error, "deal 3, auction 6 (seat 3, 41NT): bid 41NT out of range: at most 13 tricks");
+  bad["deals"][2]["auction"][5] = "13NT";  // the highest there is: refused by the rules only
+  m = replay_record(bad.dump());
+  EXPECT_EQ(m.error.find("out of range"), std::string::npos) << m.error;
+}
+
+TEST(RecordIsraeli, NoCallAceActionIsLegalInAnIsraeliAuction) {
+  const Rules rules = *make_preset("israeli");
+  Match match(rules, {"a", "b", "c", "d"}, 0);
+  Rng rng(5);
+  match.deal_random(rng);
+  ASSERT_EQ(match.state().phase(), Phase::Auction);
+  for (int k = 0; k < 47; ++k) {
+    EXPECT_EQ(match.why_illegal(Action::contract(k)), "not an action of this game") << k;
+  }
+  match.apply(Action::auction_bid(13, Suit::None));  // the highest bid
+  EXPECT_EQ(match.why_illegal(Action::contract(46)), "not an action of this game");
+}
+
 }  // namespace
 }  // namespace whist::record_testing

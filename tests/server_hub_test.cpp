@@ -15,6 +15,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include "game/action.h"
 #include "game/record.h"
 #include "rules/presets.h"
 #include "rules/rules.h"
@@ -379,6 +380,35 @@ TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
   EXPECT_EQ(seq(id), before + 1);
   hub_->message(11, R"({"type":"ping"})", now_);
   EXPECT_EQ(out_.last(11), (Json{{"type", "pong"}}));
+}
+
+// Regression: at an Israeli table, a Call-Ace contract's code in the auction was found legal (its
+// check compared it with the auction's high bid as if that were a contract) and applied to the
+// deal, whose state it corrupted. Every action of another game is refused and changes nothing.
+TEST_F(HubTest, AnActionOfAnotherGameIsRefused) {
+  const std::string ana = guest("Ana");
+  const std::string id =
+      table(ana, {"human", "random", "random", "random"}, Json::object(), "israeli");
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(11, id, ana);
+  hub_->run_bots(now_);
+  const Json view = out_.last_of(11, "state")["view"];
+  ASSERT_EQ(view["phase"], "auction");
+  ASSERT_FALSE(view["legal"].empty());
+  const uint64_t before = seq(id);
+  std::vector<Action> others;
+  for (int k = 0; k < 47; ++k) others.push_back(Action::contract(k));
+  others.push_back(Action::choose_trump(Suit::Spades));
+  others.push_back(Action::accept_trump());
+  others.push_back(Action::turn_next());
+  others.push_back(Action::call(Card(Suit::Hearts, Rank::Ace)));
+  others.push_back(Action::take_kitty());
+  others.push_back(Action::keep_hand());
+  for (const Action a : others) {
+    hub_->message(11, Json{{"type", "act"}, {"action", a.code()}}.dump(), now_);
+    EXPECT_EQ(out_.last(11)["code"], "illegal") << to_string(a) << ": " << out_.last(11);
+  }
+  EXPECT_EQ(seq(id), before);
 }
 
 // A guest who opens a table's link watches it; taking a seat over HTTP turns that connection

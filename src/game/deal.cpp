@@ -328,6 +328,9 @@ std::string DealState::why_illegal(Action a) const {
     case ActionKind::TakeKitty:
     case ActionKind::KeepHand:
     case ActionKind::Discard:
+      // Israeli whist has an auction too: a Call-Ace contract there was checked against its
+      // auction's high bid (a contract index past the ladder's end) and could be let through.
+      if (family_ != Family::CallAce) return "not an action of this game";
       return why_illegal_call_ace(a);
     case ActionKind::Invalid:
       break;

@@ -153,7 +153,7 @@ std::string known_variants() {
 
 // An auction call of a record: a bid ("5S", "6NT") or "pass".
 struct Call {
-  Action action;     // Action::pass(), or the bid (an invalid action above 13 tricks)
+  Action action;     // Action::pass(), or the bid (above 13 tricks, the code of no bid)
   int tricks = -1;   // -1 for a pass
   std::string text;  // as records write it
 };
@@ -321,7 +321,9 @@ bool replay_auction(Match& match, const DealRecord& d, int number, bool last) {
       const Call& c = d.auction[call];
       const std::string loc = at + "auction " + std::to_string(call + 1) + " (seat " +
                               std::to_string(state.to_move()) + ", " + c.text + "): ";
-      if (c.action.kind() == ActionKind::Invalid) {  // more tricks than any action can name
+      // More tricks than a deal has: past 13 the code is no auction bid's (14S names no action,
+      // 41NT a Call-Ace contract's).
+      if (c.tricks > 13 || (c.tricks >= 0 && c.action.kind() != ActionKind::AuctionBid)) {
         fail(loc + "bid " + c.text + " out of range: at most " + std::to_string(state.cards()) +
              " tricks");
       }
