@@ -124,8 +124,15 @@ export class ReplayPage {
       h(
         'div',
         { class: 'layout' },
-        h('div', { class: 'play-area' }, infoBar(snap), h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))), tricksArea(snap, frames[this.frame - 1] ?? null)),
-        h('aside', { class: 'side' }, historyEl(snap, f), scoreEl(r.match, names, true)),
+        h(
+          'div',
+          { class: 'play-area' },
+          infoBar(snap),
+          h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))),
+          tricksArea(snap, frames[this.frame - 1] ?? null),
+          scoreEl(r.match, names, true),
+        ),
+        h('aside', { class: 'side' }, historyEl(snap, f)),
       ),
     ];
   }

@@ -368,15 +368,17 @@ export class TablePage {
     if (me) main.push(seatPanel(me));
     if (v && this.role === 'player') main.push(this.actionsEl(v));
     if (v && this.role === 'player') main.push(this.handEl(v));
+    // the sheet under the game, where a table of long names has the room its columns need (in the
+    // side column four "heuristic #2" columns scrolled)
+    this.scoreOpen ??= wide;
+    const score = scoreEl(s.match, names, this.scoreOpen || t.state === 'finished', (open) => (this.scoreOpen = open));
+    if (score) main.push(score);
 
     const side: Node[] = [];
     const last = lastDealEl(s.match, names);
     if (last) side.push(last);
     const hist = historyEl(s, v);
     if (hist) side.push(hist);
-    this.scoreOpen ??= wide;
-    const score = scoreEl(s.match, names, this.scoreOpen || t.state === 'finished', (open) => (this.scoreOpen = open));
-    if (score) side.push(score);
     side.push(this.settingsEl());
     if (this.seat >= 0 && t.state !== 'finished') {
       side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', on: { click: () => void this.leave() } }, 'Leave the seat')));
