@@ -229,6 +229,9 @@ class PlayLoop {
     const std::string rescued = rescue_file(save_path_, text);
     if (rescued.empty()) {
       say("\nThe game could not be saved anywhere; its record follows, to keep:\n" + text + "\n");
+    } else if (game_.match().finished()) {
+      say(fmt::format("\nThe record is saved in {} instead: whist replay {} shows it.\n", rescued,
+                      rescued));
     } else {
       save_path_ = rescued;
       say(fmt::format("\nGame saved in {} instead. To go on: {}\n", save_path_, resume_command()));
