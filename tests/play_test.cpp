@@ -241,8 +241,10 @@ TEST(PlayCli, SavedMidDealAndResumedItIsTheSameGame) {
 
 TEST(PlayCli, LettersOrSymbolsAndColour) {
   const TempDir dir;
+  int games = 0;  // a new game each time, in a file of its own
   const auto first_screen = [&](std::vector<std::string> extra, bool pty) {
-    Whist w(game_args(dir / "g.json", extra), {pty, {{"LANG", "C.UTF-8"}}});
+    const std::string file = "g" + std::to_string(++games) + ".json";
+    Whist w(game_args(dir / file, extra), {pty, {{"LANG", "C.UTF-8"}}});
     std::string screen = w.next_screen();
     w.line("quit");
     w.finish();
@@ -445,6 +447,27 @@ TEST(PlayCli, AGameWhoseSaveFailsIsKeptElsewhere) {
       EXPECT_TRUE(nlohmann::json::parse(read_text(rescued)).contains("session"));
     }
   }
+}
+
+// A new game is not saved over a file that holds something (before, `--save` replaced an older
+// game at the first save); an empty file is used.
+TEST(PlayCli, ANewGameDoesNotReplaceAnExistingFile) {
+  const TempDir dir;
+  dir.write("old.json", "an older game");
+  std::string out;
+  EXPECT_EQ(run(game_args(dir / "old.json", {}), out), 2);
+  EXPECT_EQ(out, "whist play: --save " + (dir / "old.json").string() +
+                     ": the file exists, and a new game would replace it (whist play --resume " +
+                     (dir / "old.json").string() +
+                     " goes on with it); choose another file or "
+                     "remove it\n");
+  EXPECT_EQ(read_text(dir / "old.json"), "an older game");
+  dir.write("empty.json", "");
+  Whist w(game_args(dir / "empty.json", {}), {});
+  w.next_screen();
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  EXPECT_TRUE(nlohmann::json::parse(read_text(dir / "empty.json")).contains("session"));
 }
 
 // A save file that cannot be written is refused before the game starts.

@@ -480,6 +480,23 @@ TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
       << t.output;
 }
 
+// A new game is not saved over a file that holds something (before, --file replaced an older
+// game at once).
+TEST(ScoreSession, ANewGameDoesNotReplaceAnExistingFile) {
+  const TempDir temp("whist-score-");
+  const std::string file = temp.str() + "/friday.json";
+  temp.write("friday.json", "an older game");
+  const Transcript t = score({"--players", "Ana,Bogdan,Cristi", "--file", file}, "H\nquit\n");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_NE(t.output.find("whist score: --file " + file +
+                          ": the file exists, and a new game would replace it (whist score "
+                          "--resume " +
+                          file + " goes on with it)"),
+            std::string::npos)
+      << t.output;
+  EXPECT_EQ(read_text(file), "an older game");
+}
+
 // Regression: a folder given as the save file aborted the program (libstdc++'s file stream threw
 // as it read a directory), exit status 134.
 TEST(ScoreSession, AFolderAsTheSaveFileIsRefused) {

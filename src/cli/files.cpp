@@ -138,6 +138,15 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
   return {};
 }
 
+std::string refuse_existing(const std::string& path, const std::string& command,
+                            const std::string& flag) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size == 0) return {};
+  return flag + " " + path + ": the file exists, and a new game would replace it (whist " +
+         command + " --resume " + path + " goes on with it); choose another file or remove it";
+}
+
 std::filesystem::path data_dir() {
   const char* xdg = std::getenv("XDG_DATA_HOME");
   if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "whist";

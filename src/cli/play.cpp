@@ -363,6 +363,10 @@ int run_play(const PlayArgs& args) {
   } else {
     game = new_game(args);
     if (!game) return 2;
+    if (const std::string why = refuse_existing(save_path, "play", "--save"); !why.empty()) {
+      fmt::print(stderr, "whist play: {}\n", why);
+      return 2;
+    }
     if (save_path.empty()) {
       std::string error;
       // play-20261126-220105-seed5.json (-2, -3 … if taken)

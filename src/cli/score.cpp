@@ -135,6 +135,10 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       dealer = *seat;
     }
     keeper = std::make_unique<Scorekeeper>(rules.rules, names, dealer);
+    if (const std::string why = refuse_existing(path, "score", "--file"); !why.empty()) {
+      fmt::print(stderr, "whist score: {}\n", why);
+      return 2;
+    }
     if (path.empty()) {
       std::string error;
       // score-2026-03-14-2031.json (-2, -3 … if taken)
