@@ -323,7 +323,7 @@ bool replay_auction(Match& match, const DealRecord& d, int number, bool last) {
                               std::to_string(state.to_move()) + ", " + c.text + "): ";
       // More tricks than a deal has: past 13 the code is no auction bid's (14S names no action,
       // 41NT a Call-Ace contract's).
-      if (c.tricks > 13 || (c.tricks >= 0 && c.action.kind() != ActionKind::AuctionBid)) {
+      if (c.tricks > 13) {
         fail(loc + "bid " + c.text + " out of range: at most " + std::to_string(state.cards()) +
              " tricks");
       }
