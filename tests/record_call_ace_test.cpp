@@ -724,8 +724,8 @@ TEST(RecordCli, CallAceRecordsPrintTheSheetAndTheSummary) {
   const CliRun r = run_replay("--json", bad.dump());
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err,
-            "whist replay: deal 1, call (seat 0, AH): the called card must not be a trump\n");
+  EXPECT_EQ(r.err, "whist replay: " + temp_path("in.json") +
+                       ": deal 1, call (seat 0, AH): the called card must not be a trump\n");
 }
 
 }  // namespace

@@ -627,7 +627,8 @@ TEST(RecordCli, IsraeliRecordsPrintTheSheetAndTheSummary) {
   bad["deals"][2]["auction"][5] = "6C";
   const CliRun r = run_replay("", bad.dump());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "whist replay: deal 3, auction 6 (seat 3, 6C): bid 6C does not beat 6D\n");
+  EXPECT_EQ(r.err, "whist replay: " + temp_path("in.json") +
+                       ": deal 3, auction 6 (seat 3, 6C): bid 6C does not beat 6D\n");
 }
 
 // Regression (found by fuzz_record_replay): "41NT" in an Israeli auction was read as the code of

@@ -580,7 +580,8 @@ TEST(RecordCli, BadRecordExitsWithStatus2AndOneLine) {
   j["deals"][0]["plays"][1] = "8H";
   const CliRun r = run_replay("", j.dump());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "whist replay: deal 1, play 2 (seat 1, 8H): must follow suit S\n");
+  EXPECT_EQ(r.err, "whist replay: " + temp_path("in.json") +
+                       ": deal 1, play 2 (seat 1, 8H): must follow suit S\n");
   EXPECT_EQ(r.out, "");
 }
 
@@ -589,12 +590,12 @@ TEST(RecordCli, HookAndNotJsonMessages) {
   j["deals"][0]["bids"][3] = 1;
   CliRun r = run_replay("--json", j.dump());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err,
-            "whist replay: deal 1, bid 4 (seat 3): the hook forbids bid 1: the bids would sum to "
-            "2, the cards dealt\n");
+  EXPECT_EQ(r.err, "whist replay: " + temp_path("in.json") +
+                       ": deal 1, bid 4 (seat 3): the hook forbids bid 1: the bids would sum to "
+                       "2, the cards dealt\n");
   r = run_replay("", "this is not json\n");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err.rfind("whist replay: not JSON: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.rfind("whist replay: " + temp_path("in.json") + ": not JSON: ", 0), 0u) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
 }
 
@@ -665,6 +666,15 @@ TEST(RecordCli, ReadsStandardInputAndGamesInProgress) {
   EXPECT_EQ(s["complete"], false);
   EXPECT_EQ(s["deals"].size(), 1u);
   EXPECT_EQ(s["deals"][0]["points"], Json({-1, 6, 5, 5}));
+}
+
+// A record read from a file is named in its error; one from standard input has no name.
+TEST(RecordCli, AnErrorFromStandardInputNamesNoFile) {
+  Json j = base_record();
+  j["deals"][0]["plays"][1] = "8H";
+  const CliRun r = run_replay("", j.dump(), /*via_stdin=*/true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "whist replay: deal 1, play 2 (seat 1, 8H): must follow suit S\n");
 }
 
 }  // namespace

@@ -305,9 +305,11 @@ TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
   // What it cannot check: status 2 and the reason.
   const std::string none = (dir.path() / "none.sqlite").string();
   EXPECT_EQ(check(none, 2), "");
-  EXPECT_EQ(read_file(errors),
-            "whist serve: database " + none + ": unable to open database file\n");
+  EXPECT_EQ(read_file(errors), "whist serve: database " + none + ": no such file\n");
   EXPECT_FALSE(std::filesystem::exists(none)) << "a check creates no database";
+  EXPECT_EQ(check(dir.path().string(), 2), "");
+  EXPECT_EQ(read_file(errors),
+            "whist serve: database " + dir.path().string() + ": it is a directory\n");
   const std::string other = (dir.path() / "other.sqlite").string();
   SQLite::Database(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE).exec("CREATE TABLE t (x)");
   EXPECT_EQ(check(other, 2), "");

@@ -767,6 +767,27 @@ TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
   EXPECT_EQ(guest("203.0.113.7").status, 429);
 }
 
+// SQLite says "unable to open database file" for each of these; the store says which it is.
+TEST(StoreOpen, AFileThatCannotBeOpenedSaysWhy) {
+  const test_files::TempDir dir{"whist-store-open-"};
+  const auto message = [](const std::string& path, server::StoreAccess access) {
+    try {
+      server::Store store(path, access);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("opened");
+  };
+  const std::string d = dir.str(), missing = (dir / "none" / "w.sqlite").string();
+  EXPECT_EQ(message(d, server::StoreAccess::Own), "database " + d + ": it is a directory");
+  EXPECT_EQ(message(d, server::StoreAccess::Read), "database " + d + ": it is a directory");
+  EXPECT_EQ(message(missing, server::StoreAccess::Own),
+            "database " + missing + ": no directory '" + (dir / "none").string() + "' to hold it");
+  EXPECT_EQ(message(missing, server::StoreAccess::Read), "database " + missing + ": no such file");
+  EXPECT_EQ(message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
+  EXPECT_EQ(message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
+}
+
 // Tables created before bot settings were refused keep them: the check is on creation only.
 TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   hub_.reset();

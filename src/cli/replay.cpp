@@ -2,8 +2,8 @@
 // the rules and prints the score sheet, or with --json a summary of the deals and totals (with
 // the declarer, contract and thrown-in hands of Israeli whist; the contract, declarer, trump,
 // called card, partner and payments of Call-Ace whist, whose totals are balances). Bad input:
-// exit status 2 and one line on stderr naming the deal, the action (bid, play, auction call,
-// passing round; Call-Ace: trump, turned, call, exchange, discard) and the rule.
+// exit status 2 and one line on stderr naming the file, the deal, the action (bid, play, auction
+// call, passing round; Call-Ace: trump, turned, call, exchange, discard) and the rule.
 #include <fmt/core.h>
 
 #include <memory>
@@ -36,7 +36,10 @@ int run_replay(const ReplayArgs& args) {
   }
   const ReplayResult result = replay_record(text);
   if (!result.error.empty()) {
-    fmt::print(stderr, "whist replay: {}\n", result.error);
+    // Named like the compilers' messages, as `whist play` and `whist score` name theirs, so that
+    // a script replaying many records says which one is bad.
+    const std::string where = args.file == "-" ? "" : args.file + ": ";
+    fmt::print(stderr, "whist replay: {}{}\n", where, result.error);
     return 2;
   }
   if (args.json) {

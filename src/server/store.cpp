@@ -4,12 +4,14 @@
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -69,6 +71,21 @@ void read_events(SQLite::Database& db, StoredTable& table) {
     }
     table.events.push_back(e.getColumn(1).getString());
   }
+}
+
+// Why a database file cannot be opened, in words SQLite does not have (it says "unable to open
+// database file" or "disk I/O error" for each of these); empty when nothing is seen wrong.
+std::string open_problem(const std::string& path, StoreAccess access) {
+  if (path.empty() || path == ":memory:") return "";
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0) return S_ISDIR(st.st_mode) ? "it is a directory" : "";
+  if (errno != ENOENT) return strerror(errno);
+  if (access == StoreAccess::Read) return "no such file";
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty() && stat(parent.c_str(), &st) != 0) {
+    return "no directory '" + parent.string() + "' to hold it";
+  }
+  return "";
 }
 
 }  // namespace
@@ -154,6 +171,9 @@ struct Store::Impl {
 
 Store::Store(const std::string& path, StoreAccess access) {
   try {
+    if (const std::string problem = open_problem(path, access); !problem.empty()) {
+      throw std::runtime_error(problem);
+    }
     if (access == StoreAccess::Read) {
       impl_ = std::make_unique<Impl>(path, SQLite::OPEN_READONLY);
       impl_->db.exec("PRAGMA busy_timeout=5000");
