@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
@@ -13,6 +14,7 @@
 
 #include "ai/arena.h"
 #include "ai/external.h"
+#include "bot_specs.h"
 #include "game/match.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
@@ -41,13 +43,14 @@ ArenaConfig make_config(const std::string& variant, int players, const std::stri
 
 TEST(ExternalBot, ExampleEnginePlaysHundredsOfDealsOfEveryFamily) {
   // Deal sets of each game: every set is played once per seat (the auction games' views are
-  // longer, and JSON is slow in the sanitizer build).
-  for (const auto& [variant, players, sets] :
+  // longer, and JSON is slow in the sanitizer build, which plays 10 sets of each).
+  for (const auto& [variant, players, full_sets] :
        std::vector<std::tuple<std::string, int, int>>{{"romanian", 4, 50},
                                                       {"oh-hell", 5, 50},
                                                       {"serbian", 6, 50},
                                                       {"israeli", 4, 30},
                                                       {"call-ace", 4, 30}}) {
+    const int sets = std::max(10, test_bots::scaled(full_sets));
     const ArenaConfig c = make_config(variant, players, kFirstLegal, sets);
     const ArenaRun run = run_arena(c);
     ASSERT_EQ(run.error, "") << variant;
