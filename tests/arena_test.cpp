@@ -388,6 +388,9 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
       {"--bots random,random,,random", "empty bot spec"},
       {"--bots random,random,random,random --deals 0", "deals must be at least 1"},
       {"--bots random,random,random,random --threads 0", "threads must be at least 1"},
+      // Once an allocation that aborted (bad_alloc), and as many threads as asked for.
+      {"--bots random,random,random,random --deals 2000000000", "deals must be at most 1000000"},
+      {"--bots random,random,random,random --threads 100000", "threads must be at most 256"},
       {"--variant nosuch --bots random,random,random,random", "unknown variant"},
       {"--bots random,random,random,random hook=maybe", "hook"},
       {"--bots random,random,random,random --ext-timeout 0", "timeout"},

@@ -254,7 +254,13 @@ ArenaRun run_arena(const ArenaConfig& config) {
                      std::to_string(config.bots.size()));
   }
   if (config.deals < 1) return bad_input("the number of deals must be at least 1");
+  if (config.deals > kMaxArenaDeals) {
+    return bad_input("the number of deals must be at most " + std::to_string(kMaxArenaDeals));
+  }
   if (config.threads < 1) return bad_input("the number of threads must be at least 1");
+  if (config.threads > kMaxArenaThreads) {
+    return bad_input("the number of threads must be at most " + std::to_string(kMaxArenaThreads));
+  }
   if (config.ext_timeout_ms < 1) return bad_input("the engine timeout must be at least 1 ms");
   const Rules rules = arena_rules(config.rules);
   const Schedule schedule(rules);

@@ -34,6 +34,12 @@ struct ArenaDeal {
   DealResult result;
 };
 
+// Bounds on a run, so that a mistyped count is refused rather than exhausting memory: every deal
+// set's result is kept for the paired statistics, and every thread has its own bots (an expert's
+// tables, an external engine's processes).
+inline constexpr int kMaxArenaDeals = 1'000'000;
+inline constexpr int kMaxArenaThreads = 256;
+
 struct ArenaConfig {
   Rules rules;
   std::vector<std::string> bots;  // one spec per seat, as make_bot reads them

@@ -174,9 +174,11 @@ void add_arena(CLI::App& app, int& status) {
                   "one bot spec per seat, comma separated: random, heuristic, ismcts[:LEVEL], "
                   "expert[:LEVEL], ext:COMMAND")
       ->required();
-  cmd->add_option("--deals", args->deals, "deal sets, each played once per rotation of the bots");
+  cmd->add_option("--deals", args->deals,
+                  "deal sets, each played once per rotation of the bots (1 to 1000000)");
   cmd->add_option("--seed", args->seed, "random seed (the results depend on it alone)");
-  cmd->add_option("--threads", args->threads, "worker threads (the results do not depend on it)");
+  cmd->add_option("--threads", args->threads,
+                  "worker threads, 1 to 256 (the results do not depend on it)");
   cmd->add_option("--ext-timeout", args->ext_timeout_ms,
                   "milliseconds an external engine may take to answer (default 10000)");
   cmd->add_flag("--json", args->json, "print one JSON object instead of the table");
