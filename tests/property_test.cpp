@@ -15,6 +15,7 @@
 #include "game/invariants.h"
 #include "game/match.h"
 #include "game/view.h"
+#include "game_case.h"
 #include "rules/options.h"
 #include "rules/presets.h"
 
@@ -98,25 +99,8 @@ void audit_partner_secrecy(const Match& match) {
   }
 }
 
-struct Case {
-  std::string variant;
-  int players;
-  std::vector<std::string> options;
-};
-
-void PrintTo(const Case& c, std::ostream* os) {
-  *os << c.variant << " for " << c.players;
-  for (const auto& o : c.options) *os << " " << o;
-}
-
-std::string case_name(const testing::TestParamInfo<Case>& info) {
-  std::string n = info.param.variant + "_" + std::to_string(info.param.players);
-  for (const auto& o : info.param.options) n += "_" + o;
-  for (char& ch : n) {
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  }
-  return n;
-}
+using test_games::case_name;
+using test_games::GameCase;
 
 // Every action code of a valid kind, of every game.
 const std::vector<Action>& every_action() {
@@ -131,10 +115,10 @@ const std::vector<Action>& every_action() {
   return all;
 }
 
-class RandomGames : public testing::TestWithParam<Case> {};
+class RandomGames : public testing::TestWithParam<GameCase> {};
 
 TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
-  const Case& c = GetParam();
+  const GameCase& c = GetParam();
   auto rules = make_preset(c.variant, c.players);
   ASSERT_TRUE(rules);
   for (const auto& o : c.options) ASSERT_EQ(set_option(*rules, o), "");
@@ -262,13 +246,8 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   }
 }
 
-std::vector<Case> all_cases() {
-  std::vector<Case> out;
-  for (const auto& p : presets()) {
-    auto r = make_preset(p.name);
-    for (int n = r->min_players; n <= r->max_players; ++n)
-      out.push_back({std::string(p.name), n, {}});
-  }
+std::vector<GameCase> all_cases() {
+  std::vector<GameCase> out = test_games::every_preset_and_player_count();
   // Options that add phases and actions.
   out.push_back({"romanian",
                  4,
