@@ -95,6 +95,19 @@ TEST(PlayInput, BidsAndZeroPlay) {
   EXPECT_EQ(read_error("-1", ctx), "bid -1 is out of range");
 }
 
+// What is quoted back cannot drive the terminal (an escape sequence in a pasted line) nor fill
+// the screen (three megabytes of noise on one line, which it once did).
+TEST(PlayInput, WhatIsQuotedBackIsEscapedAndCutShort) {
+  const InputContext ctx = phase(Phase::Bidding);
+  EXPECT_EQ(read_error("\x1b[2Jtwo", ctx),
+            "cannot read '\\x1b[2Jtwo': type your bid as a number of tricks (help lists the "
+            "commands)");
+  const std::string error = read_error(std::string(3000000, 'x'), ctx);
+  EXPECT_EQ(error, "cannot read '" + std::string(60, 'x') +
+                       "'... (3000000 bytes): type your bid as a number of tricks (help lists the "
+                       "commands)");
+}
+
 TEST(PlayInput, IsraeliAuctionCalls) {
   const InputContext ctx = phase(Phase::Auction, Family::Israeli);
   EXPECT_EQ(read_ok("pass", ctx), Action::pass());

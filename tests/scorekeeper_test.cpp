@@ -153,6 +153,9 @@ TEST(Scorekeeper, IsraeliDeclarerRaiseAndHook) {
   EXPECT_EQ(refusal(k, "4S"), "an auction bid names 5 to 13 tricks, not 4");
   EXPECT_EQ(refusal(k, "7X"),
             "not an auction bid: '7x' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
+  // Quoted back escaped, so that a pasted escape sequence cannot clear the screen.
+  EXPECT_EQ(refusal(k, "\x1b[2J7"),
+            "not an auction bid: '\\x1b[2j7' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
   say(k, {"7 S", "bo", "0", "3", "2"});
   const Question q = *k.current().question();
   EXPECT_EQ(q.prompt, "Bogdan bids");

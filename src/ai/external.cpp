@@ -15,6 +15,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/text.h"
 #include "game/view_json.h"
 #include "rules/options.h"
 
@@ -28,28 +29,12 @@ constexpr size_t kMaxLine = size_t{1} << 20;  // a view is a few KB; more is a r
 constexpr int kQuitGraceMs = 1000;            // for an engine to exit after `quit`
 constexpr int kExitStatusWaitMs = 500;        // for an engine that closed its output to exit
 
+// What an engine sent is quoted up to this many bytes in an error message.
+constexpr size_t kShown = 200;
+
 int ms_left(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
   return left.count() > 0 ? static_cast<int>(left.count()) : 0;
-}
-
-// What an engine sent, for an error message: quoted, control characters escaped, cut short.
-std::string shown(std::string_view s) {
-  constexpr size_t kShown = 200;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < kShown; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7F) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += s.size() > kShown ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";
-  return out;
 }
 
 // Blocks SIGPIPE in this thread while it lives, so that writing to an engine that has gone away
@@ -277,7 +262,8 @@ class ExternalBot final : public Bot {
       const std::string answer = receive("'" + hello + "'");
       const std::string_view a = answer;
       if (a != "ready" && a.substr(0, 6) != "ready ") {
-        fail("answered " + shown(answer) + " to '" + hello + "' (expected 'ready NAME')");
+        fail("answered " + quote_input(answer, kShown) + " to '" + hello +
+             "' (expected 'ready NAME')");
       }
       engine_ = a.size() > 6 ? std::string(a.substr(6)) : std::string();
     } catch (const EngineError& e) {
@@ -301,17 +287,17 @@ class ExternalBot final : public Bot {
     }
     send("choose " + view_to_json(view).dump());
     const std::string answer = receive("choose");
-    if (answer.rfind("error", 0) == 0) fail("gave up with " + shown(answer));
+    if (answer.rfind("error", 0) == 0) fail("gave up with " + quote_input(answer, kShown));
     const auto a = parse_action(answer);
     if (!a) {
-      fail("answered " + shown(answer) +
+      fail("answered " + quote_input(answer, kShown) +
            " to choose, which is not an action (expected a code such as 64 or a text such as "
            "'bid 0' or 'play QH')");
     }
     if (!view.legal.contains(*a)) {
       std::string legal;
       for (Action x : view.legal) legal += (legal.empty() ? "" : ", ") + to_string(x);
-      fail("answered " + shown(answer) + " (" + to_string(*a) +
+      fail("answered " + quote_input(answer, kShown) + " (" + to_string(*a) +
            "), which is not legal here; legal: " + legal);
     }
     return *a;
@@ -364,8 +350,8 @@ class ExternalBot final : public Bot {
           return line;
         case Process::Io::Closed:
           fail("closed its output without answering " + after +
-               (line.empty() ? "" : " (its last words: " + shown(line) + ")") + "; it " +
-               process_.status(kExitStatusWaitMs));
+               (line.empty() ? "" : " (its last words: " + quote_input(line, kShown) + ")") +
+               "; it " + process_.status(kExitStatusWaitMs));
         case Process::Io::Timeout:
           fail("did not answer " + after + " within " + std::to_string(timeout_ms_) + " ms" +
                (input_closed_ ? " (it had closed its input)" : ""));

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <utility>
 
+#include "core/text.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
 
@@ -223,7 +224,7 @@ Input parse_input(std::string_view raw, const InputContext& ctx) {
     }
   }
   const std::string unreadable =
-      "cannot read '" + std::string(raw) + "': " + expected(ctx) + " (help lists the commands)";
+      "cannot read " + quote_input(raw) + ": " + expected(ctx) + " (help lists the commands)";
   Input in;
   if (picks_from_hand(ctx.phase)) {
     in = card_phase(text, ctx, unreadable);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/files.h"
+#include "core/text.h"
 #include "game/score_file.h"
 #include "rules/contracts.h"
 
@@ -384,7 +385,8 @@ int ScoreSession::run() {
       line = trim(line);
       if (line.empty()) break;
       const std::string before = keeper_.sheet();
-      if (!command(line)) out_ << "  not a command: '" << line << "' (help lists them)\n";
+      if (!command(line))
+        out_ << "  not a command: " << quote_input(line) << " (help lists them)\n";
       // A correction prints its sheet; the standings may have changed with it.
       if (keeper_.finished() && keeper_.sheet() != before) print_standings();
       continue;

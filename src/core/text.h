@@ -1,7 +1,9 @@
-// Error messages that quote what a file or a message held: they are printed as one line (the
-// command-line tools' `whist replay: MESSAGE`, the server's JSON), whatever the input held.
+// Error messages that quote what a file, a message or a keyboard held: they are printed as one
+// line (the command-line tools' `whist replay: MESSAGE`, the server's JSON, a prompt's
+// refusal), whatever the input held.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,28 @@ inline std::string one_line(std::string_view s) {
       out += ch;
     }
   }
+  return out;
+}
+
+// What someone typed or sent, for an error message that quotes it: in single quotes, control
+// characters as \x1b (so that quoting it cannot move the cursor or recolour a terminal), cut
+// after `max` bytes (not inside a UTF-8 character) with the length said.
+inline std::string quote_input(std::string_view s, size_t max = 60) {
+  size_t n = std::min(s.size(), max);
+  while (n < s.size() && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  std::string out = "'";
+  for (size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += n < s.size() ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/text.h"
 #include "game/deal.h"
 #include "game/score_form_detail.h"
 #include "rules/contracts.h"
@@ -187,7 +188,7 @@ std::string DealForm::answer(std::string_view raw) {
       } else if (text == "blind" || text == "b") {
         deal_.mode = OneCardMode::Blind;
       } else {
-        error = "not a one-card mode: '" + text + "' (regular, forehead or blind)";
+        error = "not a one-card mode: " + quote_input(text) + " (regular, forehead or blind)";
       }
       break;
     case AskKind::Trump:
@@ -297,7 +298,7 @@ std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
     }
   }
   const std::optional<Suit> suit = parse_suit_word(text);
-  if (!suit) return "not a suit: '" + text + "' (S, H, D or C)";
+  if (!suit) return "not a suit: " + quote_input(text) + " (S, H, D or C)";
   if (*suit == Suit::None) {
     if (kind == AskKind::Trump) {
       return "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
@@ -372,7 +373,7 @@ std::string DealForm::answer_bid(int seat, std::string_view text_view) {
     return "the deadline for announcing zero play has passed";
   }
   const std::optional<int> bid = parse_count(text);
-  if (!bid) return "not a bid: '" + text + "' (" + bid_hint(seat) + ")";
+  if (!bid) return "not a bid: " + quote_input(text) + " (" + bid_hint(seat) + ")";
   if (std::string error = why_bid_illegal(seat, *bid); !error.empty()) return error;
   deal_.bids[seat] = *bid;
   return {};
@@ -381,7 +382,7 @@ std::string DealForm::answer_bid(int seat, std::string_view text_view) {
 std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
   const std::string text(text_view);
   const std::optional<int> t = parse_count(text);
-  if (!t) return "not a number of tricks: '" + text + "'";
+  if (!t) return "not a number of tricks: " + quote_input(text);
   const auto tricks_played = [&] {
     return cards() == 1 ? std::string("1 trick was played")
                         : std::to_string(cards()) + " tricks were played";

@@ -1,5 +1,6 @@
 // The scorekeeper's questions of the auction games: Israeli whist's auction and declarer, and
 // Call-Ace whist's contract, declarer, called card and partner (game/score_form.h).
+#include "core/text.h"
 #include "game/score_form.h"
 #include "game/score_form_detail.h"
 #include "rules/contracts.h"
@@ -14,7 +15,7 @@ std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
   if (kind == AskKind::Declarer) {
     const auto p = parse_player(text, names_);
-    if (!p) return "not a player: '" + text + "'";
+    if (!p) return "not a player: " + quote_input(text);
     deal_.declarer = *p;
     // The declarer's contract is the auction's number, unless the declarer names one last.
     if (!rules_.declarer_raise) deal_.bids[*p] = *deal_.auction;
@@ -31,7 +32,8 @@ std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
   const std::optional<Suit> denomination = parse_suit_word(rest);
   if (!tricks || !denomination) {
-    return "not an auction bid: '" + text + "' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')";
+    return "not an auction bid: " + quote_input(text) +
+           " (tricks and trump, e.g. 7S or 6NT; or 'thrown in')";
   }
   if (*tricks < rules_.auction_min || *tricks > 13) {
     return "an auction bid names " + std::to_string(rules_.auction_min) + " to 13 tricks, not " +
@@ -51,7 +53,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
         return {};
       }
       const std::optional<int> c = parse_contract(text);
-      if (!c) return "not a contract: '" + text + "' (e.g. 7, 8 turn, 9 quarter, sun)";
+      if (!c) return "not a contract: " + quote_input(text) + " (e.g. 7, 8 turn, 9 quarter, sun)";
       deal_.contract = *c;
       // Good is played in clubs, Sense and the negative contracts without trump.
       const Contract& k = contract_ladder()[*c];
@@ -61,13 +63,13 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
     }
     case AskKind::Declarer: {
       const auto p = parse_player(text, names_);
-      if (!p) return "not a player: '" + text + "'";
+      if (!p) return "not a player: " + quote_input(text);
       deal_.declarer = *p;
       return {};
     }
     case AskKind::Called: {
       const auto card = parse_card(text);
-      if (!card || card->is_joker()) return "not a card: '" + text + "' (e.g. AH)";
+      if (!card || card->is_joker()) return "not a card: " + quote_input(text) + " (e.g. AH)";
       if (card->rank() != Rank::Ace && card->rank() != Rank::King) {
         return "the called card is an ace (a king only for a declarer holding all four aces)";
       }
@@ -82,7 +84,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
         return {};
       }
       const auto p = parse_player(text, names_);
-      if (!p) return "not a player: '" + text + "' (or 'alone')";
+      if (!p) return "not a player: " + quote_input(text) + " (or 'alone')";
       // A called card of the declarer's own means playing alone.
       deal_.partner = *p == *deal_.declarer ? -1 : *p;
       return {};
