@@ -317,6 +317,8 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"--seat", "4"}, "whist play: --seat 4 must be from 0 to 3\n"},
       {{"--humans", "0"}, "whist play: --humans 0 must be from 1 to 4 (the players)\n"},
       {{"--humans", "2", "--names", "A"}, "whist play: --names gives 1 names for 2 humans\n"},
+      {{"--humans", "2", "--names", "A,\x1b[31mB"},
+       "whist play: --names: a name may not hold control characters: '\\x1b[31mB'\n"},
       {{"--bots", "heuristic,random"}, "whist play: --bots lists 2 bots, but there are 3 bot "},
       {{"--variant", "bridge"}, "whist play: unknown variant 'bridge'"},
       {{"hook=maybe"}, "whist play: option hook: bad value 'maybe': expected on or off\n"},

@@ -307,6 +307,8 @@ TEST(RecordErrors, WrongJsonTypes) {
             "\"players\" must be a non-empty array of names");
   EXPECT_EQ(with([](Json& j) { j["players"][2] = 3; }),
             "\"players\" must be a non-empty array of names");
+  EXPECT_EQ(with([](Json& j) { j["players"][2] = "C\x1b[2J"; }),
+            "a player's name may not hold control characters: 'C\\x1b[2J'");
   EXPECT_EQ(with([](Json& j) {
               j["options"] = Json::array({"schedule", "2,2"});
             }),

@@ -508,5 +508,26 @@ TEST(ScoreSession, AFolderAsTheSaveFileIsRefused) {
       << t.output;
 }
 
+// A name is printed on every screen and sheet: one holding an escape sequence is refused, with the
+// sequence shown harmless; so are the other mistakes of --players.
+TEST(ScoreSession, BadNamesAreRefused) {
+  const TempDir temp("whist-score-");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Ana,\x1b[2JBo,Cy,Di",
+       "whist score: --players: a name may not hold control characters: '\\x1b[2JBo'\n"},
+      {"Ana,,Cy,Di", "whist score: --players: an empty name in 'Ana,,Cy,Di'\n"},
+      {"Ana,2Bo,Cy,Di",
+       "whist score: --players: a name may not start with a digit ('2Bo'): numbers stand for "
+       "seats\n"},
+      {"Ana,Bo,Ana,Di", "whist score: --players: Ana is named twice\n"},
+  };
+  for (const auto& [players, message] : cases) {
+    const Transcript t = score({"--players", players, "--file", temp.str() + "/g.json"}, "");
+    EXPECT_EQ(t.status, 2) << players;
+    EXPECT_EQ(t.output, message) << players;
+  }
+  EXPECT_FALSE(std::filesystem::exists(temp / "g.json"));
+}
+
 }  // namespace
 }  // namespace whist

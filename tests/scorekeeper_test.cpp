@@ -230,6 +230,11 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
                       "\"players\": [\"A\", \"A\", \"C\"], \"first_dealer\": 0, \"deals\": []}")
           .error,
       "two players are named \"A\"");
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
+                            "\"players\": [\"A\", \"B\\u001b[2J\", \"C\"], \"first_dealer\": 0, "
+                            "\"deals\": []}")
+                .error,
+            "a player's name may not hold control characters: 'B\\x1b[2J'");
 }
 
 // Regression: a key or an option value holding a line break broke the error's one line

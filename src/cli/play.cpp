@@ -85,6 +85,11 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
     return fail(
         fmt::format("--names gives {} names for {} humans", human_names.size(), args.humans));
   }
+  for (const std::string& name : human_names) {
+    if (has_control_character(name)) {
+      return fail("--names: a name may not hold control characters: " + quote_input(name));
+    }
+  }
   const std::vector<std::string> specs = split_list(args.bots);
   const int bot_seats = n - args.humans;
   if (specs.size() != 1 && static_cast<int>(specs.size()) != bot_seats) {

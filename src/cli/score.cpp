@@ -12,6 +12,7 @@
 #include "cli/files.h"
 #include "cli/score_session.h"
 #include "cli/setup.h"
+#include "core/text.h"
 #include "game/score_file.h"
 
 namespace whist::cli {
@@ -60,7 +61,10 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
   }
   names = split_names(text);
   for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i].empty()) return "--players: an empty name in '" + text + "'";
+    if (names[i].empty()) return "--players: an empty name in " + quote_input(text);
+    if (has_control_character(names[i])) {
+      return "--players: a name may not hold control characters: " + quote_input(names[i]);
+    }
     if (std::isdigit(static_cast<unsigned char>(names[i][0]))) {
       return "--players: a name may not start with a digit ('" + names[i] +
              "'): numbers stand for seats";

@@ -51,6 +51,15 @@ inline std::string quote_input(std::string_view s, size_t max = 60) {
   return out;
 }
 
+// Whether `s` holds a control character: a player's name may not, as it is printed on screens
+// and score sheets, where one would move the cursor or recolour the terminal.
+inline bool has_control_character(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return c < 0x20 || c == 0x7F;
+  });
+}
+
 // nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
 // programmers that tells the reader nothing: "parse error at line 1, column 1: …".
 inline std::string json_message(std::string what) {

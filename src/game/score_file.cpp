@@ -215,6 +215,10 @@ ScoreFileResult read_score_file(const std::string& text) {
     std::vector<std::string> names;
     for (const Json& p : j["players"]) {
       if (!p.is_string() || p.get<std::string>().empty()) fail("a player's name must be text");
+      if (has_control_character(p.get<std::string>())) {
+        fail("a player's name may not hold control characters: " +
+             quote_input(p.get<std::string>()));
+      }
       for (const std::string& other : names) {
         if (other == p.get<std::string>()) fail("two players are named " + p.dump());
       }

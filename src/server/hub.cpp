@@ -18,6 +18,7 @@
 
 #include "ai/bot.h"
 #include "core/rng.h"
+#include "core/text.h"
 #include "game/view_json.h"
 #include "server/catalog.h"
 #include "server/rate_limit.h"
@@ -83,8 +84,8 @@ std::string check_name(const Json& j) {
   const std::string name = j.get<std::string>();
   size_t chars = 0;
   bool blank = true;
+  if (has_control_character(name)) return "no control characters";
   for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7F) return "no control characters";
     if ((c & 0xC0) != 0x80) ++chars;
     if (c != ' ') blank = false;
   }

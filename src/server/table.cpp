@@ -4,6 +4,7 @@
 
 #include "ai/bot.h"
 #include "core/rng.h"
+#include "core/text.h"
 #include "game/record.h"
 #include "game/sheet.h"
 #include "game/view_json.h"
@@ -22,11 +23,6 @@ constexpr uint64_t kBotStream = 2;
 constexpr uint64_t kDealerStream = 3;
 
 constexpr size_t kMaxNameLength = 40;
-
-bool printable(const std::string& s) {
-  return std::none_of(s.begin(), s.end(),
-                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
-}
 
 const char* kind_text(EventKind k) {
   switch (k) {
@@ -133,7 +129,7 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
   if (const auto n = j.find("name"); n != j.end() && !n->is_null()) {
     if (!n->is_string()) return "name: must be a string";
     out.name = n->get<std::string>();
-    if (out.name.size() > kMaxNameLength || !printable(out.name)) {
+    if (out.name.size() > kMaxNameLength || has_control_character(out.name)) {
       return "name: at most 40 characters, none of them control characters";
     }
   }
