@@ -80,6 +80,12 @@ TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
                        "status 5"),
             std::string::npos)
       << error;
+  EXPECT_EQ(make_bot("ext:printf 'ready A\\033[2JB\\n'; sleep 5", error, Engines::Allowed),
+            nullptr);
+  EXPECT_NE(error.find("answered 'ready A\\x1b[2JB' to 'whist-bot 1': a name without control "
+                       "characters"),
+            std::string::npos)
+      << error;
   EXPECT_EQ(make_bot("ext:./no-such-engine", error, Engines::Allowed), nullptr);
   EXPECT_NE(error.find("status 127 (is the command right?)"), std::string::npos) << error;
   EXPECT_EQ(make_bot("ext:", error, Engines::Allowed), nullptr);

@@ -265,6 +265,11 @@ class ExternalBot final : public Bot {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
              "' (expected 'ready NAME')");
       }
+      // The name is printed in the arena's table: not a way to drive the terminal.
+      if (has_control_character(a)) {
+        fail("answered " + quote_input(answer, kShown) + " to '" + hello +
+             "': a name without control characters, please");
+      }
       engine_ = a.size() > 6 ? std::string(a.substr(6)) : std::string();
     } catch (const EngineError& e) {
       return e.what();
