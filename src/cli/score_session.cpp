@@ -385,8 +385,9 @@ int ScoreSession::run() {
       line = trim(line);
       if (line.empty()) break;
       const std::string before = keeper_.sheet();
-      if (!command(line))
+      if (!command(line)) {
         out_ << "  not a command: " << quote_input(line) << " (help lists them)\n";
+      }
       // A correction prints its sheet; the standings may have changed with it.
       if (keeper_.finished() && keeper_.sheet() != before) print_standings();
       continue;
