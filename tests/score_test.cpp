@@ -9,11 +9,14 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/score_session.h"
 #include "forced_deal.h"
 #include "game/match.h"
+#include "game/scorekeeper.h"
 #include "game/sheet.h"
 #include "golden_sheets.h"
 #include "pty_session.h"
@@ -527,6 +530,21 @@ TEST(ScoreSession, BadNamesAreRefused) {
     EXPECT_EQ(t.output, message) << players;
   }
   EXPECT_FALSE(std::filesystem::exists(temp / "g.json"));
+}
+
+// With its input piped, the session writes each line it reads after the prompt, a transcript.
+// A line holding an escape sequence was written back as it was, and cleared the terminal.
+TEST(ScoreSession, EchoedInputHasItsControlCharactersEscaped) {
+  const TempDir temp("whist-score-");
+  const Rules rules = *make_preset("romanian", 3);
+  Scorekeeper keeper(rules, {"Ana", "Bo", "Cy"}, 0);
+  std::istringstream in("H\n\x1b[2J\x07\n");
+  std::ostringstream out;
+  cli::ScoreSession session(keeper, temp.str() + "/g.json", in, out, SheetStyle{}, true);
+  session.run();
+  EXPECT_EQ(out.str().find('\x1b'), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find('\x07'), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\\x1b[2J\\x07\n"), std::string::npos) << out.str();
 }
 
 }  // namespace

@@ -24,7 +24,24 @@ TEST(QuoteInput, CutsLongTextAndSaysHowLongItWas) {
   EXPECT_EQ(quote_input("ab♥cd", 5), "'ab♥'... (7 bytes)");
 }
 
-TEST(OneLine, WritesLineBreaksAsEscapes) { EXPECT_EQ(one_line("a\nb\r\tc\x01"), "a\\nb\\r\\tc?"); }
+TEST(OneLine, WritesLineBreaksAsEscapes) {
+  EXPECT_EQ(one_line("a\nb\r\tc\x01\x7f"), "a\\nb\\r\\tc??");
+}
+
+TEST(EscapeControlCharacters, EscapesEveryControlCharacterAndNothingElse) {
+  EXPECT_EQ(escape_control_characters(""), "");
+  EXPECT_EQ(escape_control_characters("Ana ♥ 7"), "Ana ♥ 7");
+  EXPECT_EQ(escape_control_characters(std::string("\x00\x1b[2J\t\x7f~", 8)),
+            "\\x00\\x1b[2J\\x09\\x7f~");
+  int controls = 0;
+  for (int c = 0; c < 256; ++c) {
+    const std::string one(1, static_cast<char>(c));
+    controls += is_control_character(one[0]) ? 1 : 0;
+    EXPECT_EQ(escape_control_characters(one) != one, is_control_character(one[0])) << c;
+    EXPECT_EQ(has_control_character("a" + one), is_control_character(one[0])) << c;
+  }
+  EXPECT_EQ(controls, 33);  // 0x00-0x1f and 0x7f
+}
 
 TEST(JsonMessage, DropsTheExceptionsName) {
   EXPECT_EQ(json_message("[json.exception.parse_error.101] parse error at line 1, column 1: x"),

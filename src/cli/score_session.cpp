@@ -80,7 +80,8 @@ bool ScoreSession::read_line(const std::string& prompt, std::string& line) {
     return false;
   }
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (echo_) out_ << line << "\n";
+  // The transcript of piped input; a control character in it would act on the terminal.
+  if (echo_) out_ << escape_control_characters(line) << "\n";
   return true;
 }
 

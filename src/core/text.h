@@ -9,6 +9,13 @@
 
 namespace whist {
 
+// A character that moves the cursor, recolours or clears a terminal, or breaks a line: the C0
+// controls and DEL.
+constexpr bool is_control_character(char ch) {
+  const auto c = static_cast<unsigned char>(ch);
+  return c < 0x20 || c == 0x7F;
+}
+
 // `s` with line breaks and tabs written as \n, \r and \t, and other control characters as '?'.
 inline std::string one_line(std::string_view s) {
   std::string out;
@@ -20,8 +27,27 @@ inline std::string one_line(std::string_view s) {
       out += "\\r";
     } else if (ch == '\t') {
       out += "\\t";
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
+    } else if (is_control_character(ch)) {
       out += '?';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+// `s` with each control character written as \x1b, so that printing it cannot move the cursor or
+// recolour a terminal; the rest (UTF-8 included) as it is.
+inline std::string escape_control_characters(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (const char ch : s) {
+    if (is_control_character(ch)) {
+      const auto c = static_cast<unsigned char>(ch);
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
     } else {
       out += ch;
     }
@@ -35,18 +61,7 @@ inline std::string one_line(std::string_view s) {
 inline std::string quote_input(std::string_view s, size_t max = 60) {
   size_t n = std::min(s.size(), max);
   while (n < s.size() && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  std::string out = "'";
-  for (size_t i = 0; i < n; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7F) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
+  std::string out = "'" + escape_control_characters(s.substr(0, n));
   out += n < s.size() ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";
   return out;
 }
@@ -54,10 +69,7 @@ inline std::string quote_input(std::string_view s, size_t max = 60) {
 // Whether `s` holds a control character: a player's name may not, as it is printed on screens
 // and score sheets, where one would move the cursor or recolour the terminal.
 inline bool has_control_character(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char ch) {
-    const auto c = static_cast<unsigned char>(ch);
-    return c < 0x20 || c == 0x7F;
-  });
+  return std::any_of(s.begin(), s.end(), is_control_character);
 }
 
 // nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
