@@ -54,6 +54,18 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   EXPECT_NE(error.find("unknown setting 'depth'"), std::string::npos) << error;
   EXPECT_FALSE(make_bot("expert:ultra", error));
   EXPECT_NE(error.find("unknown level"), std::string::npos) << error;
+  // A setting given twice: the second value was ignored, unchecked even when out of range.
+  EXPECT_FALSE(make_bot("expert:worlds=5:worlds=0", error));
+  EXPECT_EQ(error, "bot 'expert:worlds=5:worlds=0': setting 'worlds' given twice");
+  EXPECT_FALSE(make_bot("ismcts:hard:iterations=5:easy:iterations=5", error));
+  EXPECT_EQ(error,
+            "bot 'ismcts:hard:iterations=5:easy:iterations=5': setting 'iterations' given "
+            "twice");
+  // The bots without levels say so, rather than that the part is no level.
+  EXPECT_FALSE(make_bot("random:x", error));
+  EXPECT_EQ(error, "bot 'random:x': the random bot takes no settings");
+  EXPECT_FALSE(make_bot("heuristic:x=1", error));
+  EXPECT_EQ(error, "bot 'heuristic:x=1': the heuristic bot takes no settings");
 }
 
 // The server caps the level of a table's bots by spec_level: it reads a spec as make_bot does.

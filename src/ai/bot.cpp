@@ -24,8 +24,9 @@ std::string_view trim(std::string_view s) {
 std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.find(':')); }
 
 // Reads the parts after a trimmed spec's kind into `params`: a level (the last one given wins) or
-// key=value settings. Returns the first part that is neither (perhaps empty), or nothing.
-std::optional<std::string_view> parse_params(std::string_view spec, BotParams& params) {
+// key=value settings. Returns what is wrong with them, or nothing: a part that is neither (perhaps
+// empty), or a setting given twice (one of its values would be ignored unchecked).
+std::optional<std::string> parse_params(std::string_view spec, BotParams& params) {
   const size_t colon = spec.find(':');
   std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
   while (!rest.empty()) {
@@ -34,11 +35,15 @@ std::optional<std::string_view> parse_params(std::string_view spec, BotParams& p
     rest = c == std::string_view::npos ? "" : rest.substr(c + 1);
     const size_t eq = part.find('=');
     if (eq != std::string_view::npos) {
-      params.values.emplace_back(std::string(part.substr(0, eq)), std::string(part.substr(eq + 1)));
+      std::string key(part.substr(0, eq));
+      for (const auto& kv : params.values) {
+        if (kv.first == key) return "setting '" + key + "' given twice";
+      }
+      params.values.emplace_back(std::move(key), std::string(part.substr(eq + 1)));
     } else if (const auto named = level_named(part)) {
       params.level = *named;
     } else {
-      return part;
+      return "unknown level '" + std::string(part) + "' (levels: easy, normal, hard, max)";
     }
   }
   return std::nullopt;
@@ -97,10 +102,9 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
   const std::string_view kind = kind_of(spec);
   const std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
   BotParams params;
-  if (kind != "ext") {
-    if (const auto bad = parse_params(spec, params)) {
-      error = "bot '" + std::string(spec) + "': unknown level '" + std::string(*bad) +
-              "' (levels: easy, normal, hard, max)";
+  if (kind == "ismcts" || kind == "expert") {
+    if (auto bad = parse_params(spec, params)) {
+      error = "bot '" + std::string(spec) + "': " + *bad;
       return nullptr;
     }
   }

@@ -69,7 +69,7 @@ std::optional<Level> level_named(std::string_view name);
 // one given, Normal when none is ("expert:hard" is Hard, "ismcts" Normal); none for other kinds.
 std::optional<Level> spec_level(std::string_view spec);
 
-// A spec's level and key=value settings, e.g. "expert:hard:worlds=40".
+// A spec's level and key=value settings, e.g. "expert:hard:worlds=40"; each key at most once.
 struct BotParams {
   Level level = Level::Normal;
   std::vector<std::pair<std::string, std::string>> values;
