@@ -336,12 +336,13 @@ std::string slurp(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
 }
 
-CliRun run_cli(const std::string& args) {
+// `whist ARGS`, its input empty.
+CliRun run_whist(const std::string& args) {
   const auto dir = std::filesystem::temp_directory_path();
   const std::string stem = (dir / ("whist_arena_test_" + std::to_string(getpid()))).string();
   const std::string out = stem + ".out", err = stem + ".err";
-  const std::string cmd =
-      std::string("'") + WHIST_BINARY + "' arena " + args + " > '" + out + "' 2> '" + err + "'";
+  const std::string cmd = std::string("'") + WHIST_BINARY + "' " + args + " < /dev/null > '" + out +
+                          "' 2> '" + err + "'";
   const int raw = std::system(cmd.c_str());
   CliRun r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -351,6 +352,8 @@ CliRun run_cli(const std::string& args) {
   std::filesystem::remove(err);
   return r;
 }
+
+CliRun run_cli(const std::string& args) { return run_whist("arena " + args); }
 
 TEST(ArenaCli, TableJsonAndProgress) {
   const CliRun table = run_cli(
@@ -402,6 +405,27 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
     EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
     EXPECT_EQ(r.out, "") << args;
   }
+}
+
+// CLI11 reads a uint64_t with strtoull, which took "-1" and any number too large for
+// 18446744073709551615, and "0x10" for 16: each ran with a seed that was not given.
+TEST(SeedOptions, ANegativeTooLargeOrHexadecimalSeedIsRefusedByEverySubcommand) {
+  for (const std::string command :
+       {"arena --bots random,random,random,random --deals 1 --seed", "simulate --games 1 --seed",
+        "play --seed", "serve --check --seed", "load --seed", "bench --profile"}) {
+    for (const std::string seed : {"-1", "18446744073709551616", "0x10", "''"}) {
+      const CliRun r = run_whist(command + " " + seed);
+      EXPECT_EQ(r.status, 2) << command << " " << seed << "\n" << r.err;
+      EXPECT_NE(r.err.find("is not a whole number from 0 to 18446744073709551615"),
+                std::string::npos)
+          << command << " " << seed << "\n"
+          << r.err;
+      EXPECT_EQ(r.out, "") << command << " " << seed;
+    }
+  }
+  const CliRun r = run_whist("simulate --games 1 --seed 18446744073709551615");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("seed 18446744073709551615:"), std::string::npos) << r.out;
 }
 
 TEST(ArenaCli, IllegalActionStopsTheRunNamingBotSetRotationAndAction) {

@@ -176,7 +176,8 @@ void add_arena(CLI::App& app, int& status) {
       ->required();
   cmd->add_option("--deals", args->deals,
                   "deal sets, each played once per rotation of the bots (1 to 1000000)");
-  cmd->add_option("--seed", args->seed, "random seed (the results depend on it alone)");
+  cmd->add_option("--seed", args->seed, "random seed (the results depend on it alone)")
+      ->check(whole_number_u64());
   cmd->add_option("--threads", args->threads,
                   "worker threads, 1 to 256 (the results do not depend on it)");
   cmd->add_option("--ext-timeout", args->ext_timeout_ms,

@@ -299,7 +299,8 @@ void add_bench(CLI::App& app, int& status) {
   cmd->add_flag("--quick", args->quick, "the signature only, no speed measurements");
   cmd->add_flag("--solver", args->solver_only, "the open-card solver's figures only");
   cmd->add_option("--profile", args->profile,
-                  "only play this many random playouts (card plays only), untimed, for profilers");
+                  "only play this many random playouts (card plays only), untimed, for profilers")
+      ->check(whole_number_u64());
   cmd->callback([args, &status] { status = run_bench(*args); });
 }
 

@@ -2,7 +2,13 @@
 // stores its exit status in `status` when it runs.
 #pragma once
 
+#include <charconv>
+#include <cstdint>
+#include <string>
+
 #include <CLI/CLI.hpp>
+
+#include "core/text.h"
 
 namespace whist::cli {
 
@@ -15,5 +21,22 @@ void add_play(CLI::App& app, int& status);
 void add_score(CLI::App& app, int& status);
 void add_load(CLI::App& app, int& status);
 void add_serve(CLI::App& app, int& status);
+
+// The check of an option read into a uint64_t (seeds, counts). CLI11 reads those with strtoull,
+// which takes "-1" for 18446744073709551615, a number too large for that same maximum, and
+// "0x10" for 16: each would run silently with a seed not given.
+inline CLI::Validator whole_number_u64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        uint64_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, n);
+        if (text.empty() || ec != std::errc() || stop != end) {
+          return quote_input(text) + " is not a whole number from 0 to 18446744073709551615";
+        }
+        return {};
+      },
+      "UINT64");
+}
 
 }  // namespace whist::cli

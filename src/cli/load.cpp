@@ -438,7 +438,8 @@ void add_load(CLI::App& app, int& status) {
       ->check(CLI::Range(0.1, 3600.0));
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
       ->check(CLI::Range(0.0, 600.0));
-  cmd->add_option("--seed", args->seed, "seeds the clients' random choices");
+  cmd->add_option("--seed", args->seed, "seeds the clients' random choices")
+      ->check(whole_number_u64());
   cmd->add_option("--think", args->think_ms,
                   "each client pauses before acting, uniformly from 0 to twice this (ms; 0: acts "
                   "at once)")

@@ -82,8 +82,9 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
     }
   }
   if (static_cast<int>(human_names.size()) != args.humans) {
-    return fail(
-        fmt::format("--names gives {} names for {} humans", human_names.size(), args.humans));
+    return fail(fmt::format("--names gives {} name{} for {} human{}", human_names.size(),
+                            human_names.size() == 1 ? "" : "s", args.humans,
+                            args.humans == 1 ? "" : "s"));
   }
   for (const std::string& name : human_names) {
     if (has_control_character(name)) {
@@ -407,7 +408,8 @@ void add_play(CLI::App& app, int& status) {
       "bot seat, comma separated (default normal)");
   auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)");
   auto* seed = cmd->add_option("--seed", args->seed,
-                               "random seed: the same seed plays the same deals and bot choices");
+                               "random seed: the same seed plays the same deals and bot choices")
+                   ->check(whole_number_u64());
   cmd->add_flag("--ascii", args->ascii, "letters S H D C and no colour");
   cmd->add_option("--save", args->save,
                   "the save file (a game record); default: a new file in ~/.local/share/whist");

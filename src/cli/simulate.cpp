@@ -93,7 +93,7 @@ void add_simulate(CLI::App& app, int& status) {
   auto args = std::make_shared<SimulateArgs>();
   add_game_options(*cmd, args->game);
   cmd->add_option("--games", args->games, "matches to play")->check(CLI::Range(0, 100000000));
-  cmd->add_option("--seed", args->seed, "random seed");
+  cmd->add_option("--seed", args->seed, "random seed")->check(whole_number_u64());
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->callback([args, &status] { status = run_simulate(*args); });
 }
