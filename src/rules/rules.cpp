@@ -20,8 +20,11 @@ int Rules::max_hand() const {
 std::string validate(const Rules& r) {
   const std::string n = std::to_string(r.players);
   if (r.players < r.min_players || r.players > r.max_players) {
-    return r.variant + " is played by " + std::to_string(r.min_players) + " to " +
-           std::to_string(r.max_players) + " players, not " + n;
+    const std::string range =
+        r.min_players == r.max_players
+            ? std::to_string(r.min_players)
+            : std::to_string(r.min_players) + " to " + std::to_string(r.max_players);
+    return r.variant + " is played by " + range + " players, not " + n;
   }
   if (r.deck == DeckKind::EightPerPlayer && (r.players < 3 || r.players > 6)) {
     return "the 8-per-player deck needs 3 to 6 players, not " + n;
