@@ -309,6 +309,13 @@ TEST(RecordErrors, WrongJsonTypes) {
             "\"players\" must be a non-empty array of names");
   EXPECT_EQ(with([](Json& j) { j["players"][2] = "C\x1b[2J"; }),
             "a player's name may not hold control characters: 'C\\x1b[2J'");
+  // U+009B, CSI: ESC [ to some terminals.
+  EXPECT_EQ(with([](Json& j) {
+              j["players"][2] =
+                  "C\xc2\x9b"
+                  "2J";
+            }),
+            "a player's name may not hold control characters: 'C\\xc2\\x9b2J'");
   EXPECT_EQ(with([](Json& j) {
               j["options"] = Json::array({"schedule", "2,2"});
             }),

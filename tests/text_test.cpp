@@ -43,6 +43,26 @@ TEST(EscapeControlCharacters, EscapesEveryControlCharacterAndNothingElse) {
   EXPECT_EQ(controls, 33);  // 0x00-0x1f and 0x7f
 }
 
+// U+0080 to U+009F, C2 80 to C2 9F in UTF-8: U+009B is CSI, which some terminals obey as ESC [.
+TEST(EscapeControlCharacters, C1ControlsInUtf8AreControlsToo) {
+  EXPECT_EQ(escape_control_characters("a\xc2\x9b"
+                                      "2Jb"),
+            "a\\xc2\\x9b2Jb");
+  EXPECT_EQ(escape_control_characters("\xc2\x80\xc2\x9f"), "\\xc2\\x80\\xc2\\x9f");
+  EXPECT_TRUE(has_control_character("Ana\xc2\x9b"));
+  EXPECT_EQ(one_line("x\xc2\x85y"), "x?y");
+  EXPECT_EQ(quote_input("\xc2\x9b"
+                        "31m"),
+            "'\\xc2\\x9b31m'");
+  // Not controls: the characters after them (U+00A0, U+00E9), and C2 at the end of the text.
+  for (const char* text : {"Ana\xc2\xa0"
+                           "Bo",
+                           "Andr\xc3\xa9", "\xc2", "Jos\xc3\xa9 \xc2\xbf"}) {
+    EXPECT_FALSE(has_control_character(text)) << text;
+    EXPECT_EQ(escape_control_characters(text), text);
+  }
+}
+
 TEST(JsonMessage, DropsTheExceptionsName) {
   EXPECT_EQ(json_message("[json.exception.parse_error.101] parse error at line 1, column 1: x"),
             "parse error at line 1, column 1: x");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,41 +17,59 @@ constexpr bool is_control_character(char ch) {
   return c < 0x20 || c == 0x7F;
 }
 
+// The length in bytes of the control character that starts at s[i], 0 if none starts there: a
+// C0 control or DEL (one byte), or a C1 control, U+0080 to U+009F, written in UTF-8 (two bytes,
+// C2 80 to C2 9F), which some terminals obey as they do ESC: U+009B is ESC [.
+constexpr size_t control_length(std::string_view s, size_t i) {
+  if (is_control_character(s[i])) return 1;
+  const bool c1 = static_cast<unsigned char>(s[i]) == 0xC2 && i + 1 < s.size() &&
+                  static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                  static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+  return c1 ? 2 : 0;
+}
+
 // `s` with line breaks and tabs written as \n, \r and \t, and other control characters as '?'.
 inline std::string one_line(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (const char ch : s) {
-    if (ch == '\n') {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const size_t n = control_length(s, i);
+    if (s[i] == '\n') {
       out += "\\n";
-    } else if (ch == '\r') {
+    } else if (s[i] == '\r') {
       out += "\\r";
-    } else if (ch == '\t') {
+    } else if (s[i] == '\t') {
       out += "\\t";
-    } else if (is_control_character(ch)) {
+    } else if (n > 0) {
       out += '?';
+      i += n - 1;
     } else {
-      out += ch;
+      out += s[i];
     }
   }
   return out;
 }
 
-// `s` with each control character written as \x1b, so that printing it cannot move the cursor or
-// recolour a terminal; the rest (UTF-8 included) as it is.
+// `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b),
+// so that printing it cannot move the cursor or recolour a terminal; the rest (UTF-8 included)
+// as it is.
 inline std::string escape_control_characters(std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(s.size());
-  for (const char ch : s) {
-    if (is_control_character(ch)) {
-      const auto c = static_cast<unsigned char>(ch);
+  for (size_t i = 0; i < s.size(); ++i) {
+    const size_t n = control_length(s, i);
+    if (n == 0) {
+      out += s[i];
+      continue;
+    }
+    for (size_t k = i; k < i + n; ++k) {
+      const auto c = static_cast<unsigned char>(s[k]);
       out += "\\x";
       out += kHex[c >> 4];
       out += kHex[c & 15];
-    } else {
-      out += ch;
     }
+    i += n - 1;
   }
   return out;
 }
@@ -69,7 +88,10 @@ inline std::string quote_input(std::string_view s, size_t max = 60) {
 // Whether `s` holds a control character: a player's name may not, as it is printed on screens
 // and score sheets, where one would move the cursor or recolour the terminal.
 inline bool has_control_character(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), is_control_character);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (control_length(s, i) > 0) return true;
+  }
+  return false;
 }
 
 // nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
