@@ -36,7 +36,7 @@ inline CLI::Validator whole_number_u64() {
         }
         return {};
       },
-      "UINT64");
+      "UINT in [0 - 18446744073709551615]");
 }
 
 }  // namespace whist::cli
