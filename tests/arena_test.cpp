@@ -428,6 +428,32 @@ TEST(SeedOptions, ANegativeTooLargeOrHexadecimalSeedIsRefusedByEverySubcommand) 
   EXPECT_NE(r.out.find("seed 18446744073709551615:"), std::string::npos) << r.out;
 }
 
+// CLI::Range lets "nan" through (every comparison with it is false); inf and 1e400 are out of
+// range too.
+TEST(NumberOptions, NotANumberOrInfinityIsRefused) {
+  for (const std::string args :
+       {"serve --check --grace nan", "serve --check --expire inf", "serve --check --api-rate -nan",
+        "load --seconds nan", "load --think 1e400", "load --warmup ''"}) {
+    const CliRun r = run_whist(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("is not a number from 0"), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// Boost's message named the header and function of Boost that raised it.
+TEST(LoadCli, AServerThatCannotBeReachedIsNamedPlainly) {
+  const CliRun refused = run_whist("load --port 1 --seconds 0.1");
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_EQ(refused.err,
+            "whist load: setting up the tables: the server at 127.0.0.1:1: Connection refused\n");
+  const CliRun bad = run_whist("load --address nowhere --seconds 0.1");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err,
+            "whist load: setting up the tables: the server at nowhere:8080: Invalid "
+            "argument\n");
+}
+
 TEST(ArenaCli, IllegalActionStopsTheRunNamingBotSetRotationAndAction) {
   const std::string engine =
       std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/illegal.sh'";

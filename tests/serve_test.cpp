@@ -148,6 +148,10 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--hold-seat", "-1"},
         {"--expire", "soon"},
         {"--watch-pace", "-0.5"},
+        // CLI::Range let "nan" through: the server started, its grace a meaningless number.
+        {"--grace", "nan", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--api-rate", "nan", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--seed", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-bot-level", "grandmaster"},
         {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
         {"--web", "/nonexistent/whist/web", "--port", "0", "--db", ":memory:"}}) {

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "core/text.h"
@@ -37,6 +39,23 @@ inline CLI::Validator whole_number_u64() {
         return {};
       },
       "UINT in [0 - 18446744073709551615]");
+}
+
+// The check of an option read into a double, in place of CLI::Range, which lets "nan" through
+// (every comparison with it is false): `serve --grace nan` made the grace a meaningless number.
+inline CLI::Validator number_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        double x = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, x);
+        if (text.empty() || ec != std::errc() || stop != end || !std::isfinite(x) || x < lo ||
+            x > hi) {
+          return fmt::format("{} is not a number from {} to {}", quote_input(text), lo, hi);
+        }
+        return {};
+      },
+      fmt::format("FLOAT in [{} - {}]", lo, hi));
 }
 
 }  // namespace whist::cli

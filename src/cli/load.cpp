@@ -342,6 +342,11 @@ int run_load(const LoadArgs& a) {
                                                  derive_seed(a.seed, {1, static_cast<uint64_t>(t)}),
                                                  a.think_ms, player));
     }
+  } catch (const boost::system::system_error& e) {
+    // Not what(): Boost adds the file and function of its own source that raised it.
+    std::fprintf(stderr, "whist load: setting up the tables: the server at %s:%d: %s\n",
+                 a.address.c_str(), a.port, e.code().message().c_str());
+    return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "whist load: setting up the tables: %s\n", e.what());
     return 1;
@@ -434,16 +439,15 @@ void add_load(CLI::App& app, int& status) {
       ->check(CLI::Range(0, 5000));
   cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)");
   cmd->add_option("--variant", args->variant, "the preset the tables play");
-  cmd->add_option("--seconds", args->seconds, "how long to measure")
-      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--seconds", args->seconds, "how long to measure")->check(number_in(0.1, 3600.0));
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
-      ->check(CLI::Range(0.0, 600.0));
+      ->check(number_in(0.0, 600.0));
   cmd->add_option("--seed", args->seed, "seeds the clients' random choices")
       ->check(whole_number_u64());
   cmd->add_option("--think", args->think_ms,
                   "each client pauses before acting, uniformly from 0 to twice this (ms; 0: acts "
                   "at once)")
-      ->check(CLI::Range(0.0, 60000.0));
+      ->check(number_in(0.0, 60000.0));
   cmd->add_option("--pid", args->pid, "the server's process id, to report its memory");
   cmd->add_flag("--json", args->json, "the results as JSON");
   cmd->callback([args, &status] {

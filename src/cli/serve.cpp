@@ -146,26 +146,26 @@ void add_serve(CLI::App& app, int& status) {
                   "folder, if it exists; empty: none)");
   cmd->add_option("--grace", args->grace,
                   "seconds a disconnected player's seat waits before a bot plays it (default 60)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->check(number_in(0.0, 86400.0));
   cmd->add_option("--hold-seat", args->hold_seat,
                   "seconds a seat is kept, before the game starts, for a player with no "
                   "connection; then it is free again (default 600; 0: until the game starts)")
-      ->check(CLI::Range(0.0, 1e7));
+      ->check(number_in(0.0, 1e7));
   cmd->add_option("--expire", args->expire,
                   "seconds after which a table still waiting, with nobody seated or connected, "
                   "is deleted, and a game nobody is connected to leaves the lobby's list and "
                   "may leave memory until asked for (default 3600; 0: never)")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(number_in(0.0, 1e9));
   cmd->add_option("--watch-pace", args->watch_pace,
                   "seconds between bot moves at a table only watched, with no player connected "
                   "(default 0.6; 0: at once); at a player's table bots move at once")
-      ->check(CLI::Range(0.0, 60.0));
+      ->check(number_in(0.0, 60.0));
   cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)")
       ->check(whole_number_u64());
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "
                   "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(number_in(0.0, 1e6));
   cmd->add_option("--max-connections", args->max_connections,
                   "connections open at once from one address (an IPv6 address's /64); more are "
                   "closed at once (default 256; 0: no limit, e.g. for `whist load`)")
@@ -177,7 +177,7 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(number_in(0.0, 1e9));
   cmd->add_option("--max-bot-level", args->max_bot_level,
                   "the strongest level of ismcts and expert that new tables may seat: easy, "
                   "normal, hard or max (default max; expert:max can think for seconds a move on "
