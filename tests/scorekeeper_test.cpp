@@ -77,6 +77,9 @@ TEST(Scorekeeper, TheDealerChoosesTheOneCardMode) {
   EXPECT_EQ(q.seat, 2);
   EXPECT_EQ(q.prompt, "Cristi chooses the one-card mode");
   EXPECT_EQ(refusal(k, "sideways"), "not a one-card mode: 'sideways' (regular, forehead or blind)");
+  // Quoted as typed (trimmed), not as the parser reads it: once 'sideways' for "  SideWays ".
+  EXPECT_EQ(refusal(k, "  SideWays "),
+            "not a one-card mode: 'SideWays' (regular, forehead or blind)");
   say(k, {"forehead", "C", "0", "0", "0", "0", "1", "0", "0", "0"});
   EXPECT_NE(k.sheet().find("forehead"), std::string::npos) << k.sheet();
 }
@@ -152,10 +155,10 @@ TEST(Scorekeeper, IsraeliDeclarerRaiseAndHook) {
   Scorekeeper k(rules_of("israeli", {"declarer_raise=on"}), kFour, 0);
   EXPECT_EQ(refusal(k, "4S"), "an auction bid names 5 to 13 tricks, not 4");
   EXPECT_EQ(refusal(k, "7X"),
-            "not an auction bid: '7x' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
+            "not an auction bid: '7X' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
   // Quoted back escaped, so that a pasted escape sequence cannot clear the screen.
   EXPECT_EQ(refusal(k, "\x1b[2J7"),
-            "not an auction bid: '\\x1b[2j7' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
+            "not an auction bid: '\\x1b[2J7' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
   say(k, {"7 S", "bo", "0", "3", "2"});
   const Question q = *k.current().question();
   EXPECT_EQ(q.prompt, "Bogdan bids");
@@ -172,6 +175,8 @@ TEST(Scorekeeper, IsraeliDeclarerRaiseAndHook) {
 TEST(Scorekeeper, CallAceCalledCardAndPartner) {
   Scorekeeper k(rules_of("call-ace", {}), kFour, 0);
   EXPECT_EQ(refusal(k, "6"), "not a contract: '6' (e.g. 7, 8 turn, 9 quarter, sun)");
+  EXPECT_EQ(refusal(k, "Eight  Turn"),
+            "not a contract: 'Eight  Turn' (e.g. 7, 8 turn, 9 quarter, sun)");
   say(k, {"8", "Cristi", "H"});
   EXPECT_EQ(refusal(k, "AH"), "the called card must not be a trump");
   EXPECT_EQ(refusal(k, "QS"),

@@ -178,6 +178,8 @@ std::string DealForm::answer(std::string_view raw) {
   if (!q) return "the deal is complete";
   const std::string text = normalize(raw);
   if (text.empty()) return "no answer given";
+  const size_t first = raw.find_first_not_of(" \t\r\n\v\f");
+  typed_ = raw.substr(first, raw.find_last_not_of(" \t\r\n\v\f") + 1 - first);
   std::string error;
   switch (q->kind) {
     case AskKind::Mode:
@@ -188,7 +190,7 @@ std::string DealForm::answer(std::string_view raw) {
       } else if (text == "blind" || text == "b") {
         deal_.mode = OneCardMode::Blind;
       } else {
-        error = "not a one-card mode: " + quote_input(text) + " (regular, forehead or blind)";
+        error = "not a one-card mode: " + quote_input(typed_) + " (regular, forehead or blind)";
       }
       break;
     case AskKind::Trump:
@@ -298,7 +300,7 @@ std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
     }
   }
   const std::optional<Suit> suit = parse_suit_word(text);
-  if (!suit) return "not a suit: " + quote_input(text) + " (S, H, D or C)";
+  if (!suit) return "not a suit: " + quote_input(typed_) + " (S, H, D or C)";
   if (*suit == Suit::None) {
     if (kind == AskKind::Trump) {
       return "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
@@ -373,7 +375,7 @@ std::string DealForm::answer_bid(int seat, std::string_view text_view) {
     return "the deadline for announcing zero play has passed";
   }
   const std::optional<int> bid = parse_count(text);
-  if (!bid) return "not a bid: " + quote_input(text) + " (" + bid_hint(seat) + ")";
+  if (!bid) return "not a bid: " + quote_input(typed_) + " (" + bid_hint(seat) + ")";
   if (std::string error = why_bid_illegal(seat, *bid); !error.empty()) return error;
   deal_.bids[seat] = *bid;
   return {};
@@ -382,7 +384,7 @@ std::string DealForm::answer_bid(int seat, std::string_view text_view) {
 std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
   const std::string text(text_view);
   const std::optional<int> t = parse_count(text);
-  if (!t) return "not a number of tricks: " + quote_input(text);
+  if (!t) return "not a number of tricks: " + quote_input(typed_);
   const auto tricks_played = [&] {
     return cards() == 1 ? std::string("1 trick was played")
                         : std::to_string(cards()) + " tricks were played";

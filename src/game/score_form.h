@@ -122,6 +122,9 @@ class DealForm {
   ScoreDeal deal_;
   std::vector<std::string> answers_;
   std::vector<std::string> transcript_;
+  // The answer being read as it was typed, for the refusals that quote it: the parsers see it
+  // lower-cased, and "not a suit: 'x'" answered one who had typed X.
+  std::string typed_;
 };
 
 // A player named in an answer: a number 1 … N, a name (any case), or the start of one name.

@@ -15,7 +15,7 @@ std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
   if (kind == AskKind::Declarer) {
     const auto p = parse_player(text, names_);
-    if (!p) return "not a player: " + quote_input(text);
+    if (!p) return "not a player: " + quote_input(typed_);
     deal_.declarer = *p;
     // The declarer's contract is the auction's number, unless the declarer names one last.
     if (!rules_.declarer_raise) deal_.bids[*p] = *deal_.auction;
@@ -32,7 +32,7 @@ std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
   const std::optional<Suit> denomination = parse_suit_word(rest);
   if (!tricks || !denomination) {
-    return "not an auction bid: " + quote_input(text) +
+    return "not an auction bid: " + quote_input(typed_) +
            " (tricks and trump, e.g. 7S or 6NT; or 'thrown in')";
   }
   if (*tricks < rules_.auction_min || *tricks > 13) {
@@ -53,7 +53,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
         return {};
       }
       const std::optional<int> c = parse_contract(text);
-      if (!c) return "not a contract: " + quote_input(text) + " (e.g. 7, 8 turn, 9 quarter, sun)";
+      if (!c) return "not a contract: " + quote_input(typed_) + " (e.g. 7, 8 turn, 9 quarter, sun)";
       deal_.contract = *c;
       // Good is played in clubs, Sense and the negative contracts without trump.
       const Contract& k = contract_ladder()[*c];
@@ -63,13 +63,13 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
     }
     case AskKind::Declarer: {
       const auto p = parse_player(text, names_);
-      if (!p) return "not a player: " + quote_input(text);
+      if (!p) return "not a player: " + quote_input(typed_);
       deal_.declarer = *p;
       return {};
     }
     case AskKind::Called: {
       const auto card = parse_card(text);
-      if (!card || card->is_joker()) return "not a card: " + quote_input(text) + " (e.g. AH)";
+      if (!card || card->is_joker()) return "not a card: " + quote_input(typed_) + " (e.g. AH)";
       if (card->rank() != Rank::Ace && card->rank() != Rank::King) {
         return "the called card is an ace (a king only for a declarer holding all four aces)";
       }
@@ -84,7 +84,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
         return {};
       }
       const auto p = parse_player(text, names_);
-      if (!p) return "not a player: " + quote_input(text) + " (or 'alone')";
+      if (!p) return "not a player: " + quote_input(typed_) + " (or 'alone')";
       // A called card of the declarer's own means playing alone.
       deal_.partner = *p == *deal_.declarer ? -1 : *p;
       return {};
