@@ -553,11 +553,11 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
   std::vector<std::string> names;
   for (const Json& name : players) {
     if (!name.is_string()) fail(players_type);
-    if (has_control_character(name.get<std::string>())) {
-      fail("a player's name may not hold control characters: " +
-           quote_input(name.get<std::string>()));
+    const auto& player = name.get_ref<const std::string&>();
+    if (has_control_character(player)) {
+      fail("a player's name may not hold control characters: " + quote_input(player));
     }
-    names.push_back(name.get<std::string>());
+    names.push_back(player);
   }
   const int n = static_cast<int>(std::min<size_t>(names.size(), 1000));
 

@@ -214,15 +214,16 @@ ScoreFileResult read_score_file(const std::string& text) {
     if (!j.contains("players") || !j["players"].is_array()) fail("\"players\" must be an array");
     std::vector<std::string> names;
     for (const Json& p : j["players"]) {
-      if (!p.is_string() || p.get<std::string>().empty()) fail("a player's name must be text");
-      if (has_control_character(p.get<std::string>())) {
-        fail("a player's name may not hold control characters: " +
-             quote_input(p.get<std::string>()));
+      if (!p.is_string()) fail("a player's name must be text");
+      const auto& name = p.get_ref<const std::string&>();
+      if (name.empty()) fail("a player's name must be text");
+      if (has_control_character(name)) {
+        fail("a player's name may not hold control characters: " + quote_input(name));
       }
       for (const std::string& other : names) {
-        if (other == p.get<std::string>()) fail("two players are named " + p.dump());
+        if (other == name) fail("two players are named " + p.dump());
       }
-      names.push_back(p.get<std::string>());
+      names.push_back(name);
     }
     if (!j.contains("variant") || !j["variant"].is_string()) fail("\"variant\" must be a string");
     auto rules = make_preset(j["variant"].get<std::string>(), static_cast<int>(names.size()));
