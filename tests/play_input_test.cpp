@@ -89,10 +89,24 @@ TEST(PlayInput, BidsAndZeroPlay) {
   EXPECT_EQ(read_ok("13", ctx), Action::bid(13));
   EXPECT_EQ(read_ok("bid 2", ctx), Action::bid(2));
   EXPECT_EQ(read_ok("zero", ctx), Action::announce_zero());
-  EXPECT_EQ(read_error("99", ctx), "bid 99 is out of range");
   EXPECT_EQ(read_error("two", ctx),
             "cannot read 'two': type your bid as a number of tricks (help lists the commands)");
-  EXPECT_EQ(read_error("-1", ctx), "bid -1 is out of range");
+}
+
+// A number past the action codes never reaches the rules, yet it is refused as they refuse a bid
+// past the hand, with the range: the hand's size, or the largest legal bid where the hand is not
+// shown (forehead). It once said only "bid 99 is out of range".
+TEST(PlayInput, ABidPastTheActionCodesIsRefusedWithTheRange) {
+  InputContext ctx = phase(Phase::Bidding);
+  ctx.hand = {card("AS"), card("KH"), card("2C")};
+  ctx.legal = {Action::bid(0), Action::bid(1), Action::bid(3)};  // the hook forbids 2
+  EXPECT_EQ(read_error("99", ctx), "bid 99 out of range 0-3");
+  EXPECT_EQ(read_error("-1", ctx), "bid -1 out of range 0-3");
+  EXPECT_EQ(read_error("bid 100000", ctx), "bid 100000 out of range 0-3");
+  ctx.hand.clear();
+  ctx.legal = {Action::bid(0), Action::bid(1), Action::bid(2), Action::bid(4)};
+  EXPECT_EQ(read_error("64", ctx), "bid 64 out of range 0-4");
+  EXPECT_EQ(read_ok("63", ctx), Action::bid(63));  // the rules refuse it: "bid 63 out of range 0-4"
 }
 
 // What is quoted back cannot drive the terminal (an escape sequence in a pasted line) nor fill

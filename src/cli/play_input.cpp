@@ -112,15 +112,23 @@ Input card_phase(std::string_view text, const InputContext& ctx, const std::stri
   return action(Action::play(*card));
 }
 
-Input bidding(std::string_view text, const std::string& unreadable) {
+Input bidding(std::string_view text, const InputContext& ctx, const std::string& unreadable) {
   if (text == "zero" || text == "z" || text == "zero play" || text == "announce zero") {
     return action(Action::announce_zero());
   }
   text = strip_word(text, {"bid"});
   const auto n = read_number(text);
   if (!n) return error(unreadable);
-  // Larger numbers would be other actions' codes.
-  if (*n < 0 || *n > kMaxPlays - 1) return error("bid " + std::to_string(*n) + " is out of range");
+  // Larger numbers would be other actions' codes, so the rules never see them: say what the rules
+  // say of a bid past the hand ("out of range 0-8"). The top bid is the hand's size, or the
+  // largest legal bid where the hand is not shown (forehead).
+  if (*n < 0 || *n > kMaxPlays - 1) {
+    int top = static_cast<int>(ctx.hand.size());
+    for (const Action a : ctx.legal) {
+      if (a.kind() == ActionKind::Bid) top = std::max(top, a.bid_value());
+    }
+    return error("bid " + std::to_string(*n) + " out of range 0-" + std::to_string(top));
+  }
   return action(Action::bid(*n));
 }
 
@@ -229,7 +237,7 @@ Input parse_input(std::string_view raw, const InputContext& ctx) {
   if (picks_from_hand(ctx.phase)) {
     in = card_phase(text, ctx, unreadable);
   } else if (ctx.phase == Phase::Bidding) {
-    in = bidding(text, unreadable);
+    in = bidding(text, ctx, unreadable);
   } else if (ctx.phase == Phase::Auction) {
     in = ctx.family == Family::CallAce ? call_ace_auction(text, unreadable)
                                        : israeli_auction(text, unreadable);
