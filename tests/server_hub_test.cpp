@@ -564,7 +564,7 @@ TEST_F(HubTest, BotJobsAtTablesWithAPlayerGoFirst) {
 // At a table only watched, bots move at a pace a spectator can follow, and a watched table takes
 // a bot thread only once a pace; at a player's table they move at once.
 TEST_F(HubTest, BotsOnlyWatchedMoveAtAPaceToWatch) {
-  constexpr int64_t kPace = HubConfig{}.watch_pace_ms;
+  const int64_t kPace = HubConfig{}.watch_pace_ms;
   const std::string ana = guest("Ana");
   const std::string bots =
       table(ana, {"random", "random", "random", "random"}, {{"schedule", "8"}});
@@ -638,7 +638,7 @@ TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
 // Before the game starts, a seat waits for a player with no connection only so long: then it is
 // free for someone else, and the table no longer waits for them.
 TEST_F(HubTest, BeforeTheGameASeatIsHeldForAnAbsentPlayerThenFreed) {
-  constexpr int64_t kHold = HubConfig{}.hold_seat_ms;
+  const int64_t kHold = HubConfig{}.hold_seat_ms;
   const std::string ana = guest("Ana"), bo = guest("Bo"), cy = guest("Cy");
   const std::string id = table(ana, {"human", "human", "human", "random"});
   call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
@@ -814,7 +814,7 @@ TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
 // watches, sits at or plays at stays; a game nobody has looked at for as long stays too, out of
 // the lobby's list until someone comes back.
 TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
-  constexpr int64_t kHold = HubConfig{}.hold_seat_ms, kAbandoned = HubConfig{}.abandoned_ms;
+  const int64_t kHold = HubConfig{}.hold_seat_ms, kAbandoned = HubConfig{}.abandoned_ms;
   const std::string ana = guest("Ana"), bo = guest("Bo");
   // Bo leaves mid-game, so the rematch waits for a second player.
   const std::string done = table(ana, {"human", "human", "random", "random"}, {{"schedule", "2"}});

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <numeric>
 #include <utility>
 
 #include "ai/world.h"
@@ -90,11 +91,20 @@ class Search {
       if (!legal.contains(c.action)) continue;
       out.push_back({c.action, static_cast<int>(c.visits), c.sum / c.visits});
     }
-    std::stable_sort(out.begin(), out.end(), [](const IsmctsRootStat& a, const IsmctsRootStat& b) {
-      if (a.visits != b.visits) return a.visits > b.visits;
-      return a.mean > b.mean;
+    // Ties of both keep the children's order. Not std::stable_sort: with libstdc++ 12 under
+    // clang (the sanitizer build) its temporary buffer warns as deprecated in C++20.
+    std::vector<size_t> order(out.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+      if (out[i].visits != out[j].visits) return out[i].visits > out[j].visits;
+      if (out[i].mean > out[j].mean) return true;
+      if (out[j].mean > out[i].mean) return false;
+      return i < j;
     });
-    return out;
+    std::vector<IsmctsRootStat> sorted;
+    sorted.reserve(out.size());
+    for (size_t i : order) sorted.push_back(out[i]);
+    return sorted;
   }
 
  private:

@@ -313,9 +313,12 @@ void ScoreSession::print_standings() {
   const auto won = [&](int p) {
     return std::find(winners.begin(), winners.end(), p) != winners.end();
   };
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+  // Equal players stay in seat order (std::sort with the seat last, as std::stable_sort warns
+  // under clang with libstdc++ 12).
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
     if (won(a) != won(b)) return won(a);
-    return low ? totals[a] < totals[b] : totals[a] > totals[b];
+    if (totals[a] != totals[b]) return low ? totals[a] < totals[b] : totals[a] > totals[b];
+    return a < b;
   });
   // Names padded by display width (code points), so that "Dušan" lines up with "Igor".
   const auto width_of = [](const std::string& s) {
