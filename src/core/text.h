@@ -80,7 +80,8 @@ inline std::string escape_control_characters(std::string_view s) {
 inline std::string quote_input(std::string_view s, size_t max = 60) {
   size_t n = std::min(s.size(), max);
   while (n < s.size() && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  std::string out = "'" + escape_control_characters(s.substr(0, n));
+  std::string out = "'";
+  out += escape_control_characters(s.substr(0, n));
   out += n < s.size() ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";
   return out;
 }

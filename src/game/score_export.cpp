@@ -27,7 +27,10 @@ std::string csv_field(const std::string& s) {
 
 std::string csv_row(const std::vector<std::string>& fields) {
   std::string out;
-  for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0) out += ',';
+    out += csv_field(fields[i]);
+  }
   return out + "\r\n";
 }
 

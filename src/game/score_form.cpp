@@ -35,8 +35,9 @@ std::string ranges_text(const std::vector<int>& allowed, int cards) {
   for (size_t i = 0; i < allowed.size();) {
     size_t j = i;
     while (j + 1 < allowed.size() && allowed[j + 1] == allowed[j] + 1) ++j;
-    out += (out.empty() ? "" : ", ") + std::to_string(allowed[i]);
-    if (j > i) out += "-" + std::to_string(allowed[j]);
+    if (!out.empty()) out += ", ";
+    out += std::to_string(allowed[i]);
+    if (j > i) (out += '-') += std::to_string(allowed[j]);
     i = j + 1;
   }
   return out;

@@ -38,7 +38,10 @@ std::string trump_text(Suit s, const SheetStyle& style) {
   return style.unicode ? std::string(suit_symbol(s)) : std::string(1, suit_char(s));
 }
 
-std::string signed_points(Points p) { return (p > Points() ? "+" : "") + to_string(p); }
+std::string signed_points(Points p) {
+  std::string out = p > Points() ? "+" : "";
+  return out += to_string(p);
+}
 
 // The seats that announced zero play in a deal, in the order they spoke: an announcement is made
 // by the player whose turn it is to bid, and bids go round from the seat after the dealer (in
@@ -57,7 +60,8 @@ std::vector<int> zero_announcers(const DealResult& r, int players) {
 // an Israeli hand.
 std::string bid_text(const DealResult& r, int seat) {
   if (r.bids[seat] < 0) return "-";
-  return (seat == r.declarer ? "*" : "") + std::to_string(r.bids[seat]);
+  std::string out = seat == r.declarer ? "*" : "";
+  return out += std::to_string(r.bids[seat]);
 }
 
 // The first column: cards dealt and trump ("13 S"); in Israeli whist the auction's winning bid
@@ -104,7 +108,8 @@ std::string card_text(Card c, const SheetStyle& style) {
 // "-" when the hand was thrown in.
 std::string payment_text(const DealResult& r, int seat) {
   if (r.thrown_in) return "-";
-  return (seat == r.declarer ? "*" : "") + signed_points(r.points[seat]);
+  std::string out = seat == r.declarer ? "*" : "";
+  return out += signed_points(r.points[seat]);
 }
 
 // Call-Ace whist's sheet: the contract, trump, the called card, then each player's payment and
