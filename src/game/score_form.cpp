@@ -37,7 +37,10 @@ std::string ranges_text(const std::vector<int>& allowed, int cards) {
     while (j + 1 < allowed.size() && allowed[j + 1] == allowed[j] + 1) ++j;
     if (!out.empty()) out += ", ";
     out += std::to_string(allowed[i]);
-    if (j > i) (out += '-') += std::to_string(allowed[j]);
+    if (j > i) {
+      out += '-';
+      out += std::to_string(allowed[j]);
+    }
     i = j + 1;
   }
   return out;

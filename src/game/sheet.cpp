@@ -40,7 +40,8 @@ std::string trump_text(Suit s, const SheetStyle& style) {
 
 std::string signed_points(Points p) {
   std::string out = p > Points() ? "+" : "";
-  return out += to_string(p);
+  out += to_string(p);
+  return out;
 }
 
 // The seats that announced zero play in a deal, in the order they spoke: an announcement is made
@@ -61,7 +62,8 @@ std::vector<int> zero_announcers(const DealResult& r, int players) {
 std::string bid_text(const DealResult& r, int seat) {
   if (r.bids[seat] < 0) return "-";
   std::string out = seat == r.declarer ? "*" : "";
-  return out += std::to_string(r.bids[seat]);
+  out += std::to_string(r.bids[seat]);
+  return out;
 }
 
 // The first column: cards dealt and trump ("13 S"); in Israeli whist the auction's winning bid
@@ -109,7 +111,8 @@ std::string card_text(Card c, const SheetStyle& style) {
 std::string payment_text(const DealResult& r, int seat) {
   if (r.thrown_in) return "-";
   std::string out = seat == r.declarer ? "*" : "";
-  return out += signed_points(r.points[seat]);
+  out += signed_points(r.points[seat]);
+  return out;
 }
 
 // Call-Ace whist's sheet: the contract, trump, the called card, then each player's payment and
