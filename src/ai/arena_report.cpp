@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/arena.h"
+#include "core/text.h"
 #include "rules/options.h"
 
 namespace whist {
@@ -167,21 +168,25 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     std::string seats;
     for (int p : s.positions) seats += (seats.empty() ? "" : " ") + std::to_string(p);
     const double acc = accuracy(s);
-    rows.push_back({s.spec + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
-                    fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
-                    std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
-                    over_under_text(rules.family, s), std::to_string(s.decisions),
-                    ms_text(mean_ms(s)), ms_text(1000.0 * s.slowest_seconds)});
+    // A spec is the command line's (ext:COMMAND may hold anything): not a way to drive the
+    // terminal.
+    rows.push_back(
+        {escape_control_characters(s.spec) + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
+         fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
+         std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
+         over_under_text(rules.family, s), std::to_string(s.decisions), ms_text(mean_ms(s)),
+         ms_text(1000.0 * s.slowest_seconds)});
   }
   out += columns(rows, {false, false, true, false, true, true, true, true, true});
   if (!rep.differences.empty()) out += "\n";
   for (const SpecDifference& d : rep.differences) {
-    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}", rep.specs[d.first].spec,
-                       rep.specs[d.second].spec, d.summary.mean, interval_text(d.summary));
+    const std::string first = escape_control_characters(rep.specs[d.first].spec);
+    const std::string second = escape_control_characters(rep.specs[d.second].spec);
+    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}", first, second, d.summary.mean,
+                       interval_text(d.summary));
     if (d.percent.n > 0) {
-      out +=
-          fmt::format("; relative to {}: {:+.1f}%, 95% CI [{:+.1f}%, {:+.1f}%]",
-                      rep.specs[d.second].spec, d.percent.mean, d.percent.low(), d.percent.high());
+      out += fmt::format("; relative to {}: {:+.1f}%, 95% CI [{:+.1f}%, {:+.1f}%]", second,
+                         d.percent.mean, d.percent.low(), d.percent.high());
     }
     out += "\n";
   }

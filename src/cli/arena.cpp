@@ -131,7 +131,7 @@ std::vector<std::string> split_specs(const std::string& text) {
 int run_arena_command(const ArenaArgs& args) {
   const auto rules = make_rules(args.game);
   if (!rules.error.empty()) {
-    fmt::print(stderr, "whist arena: {}\n", rules.error);
+    print_error("arena", "{}", rules.error);
     return 2;
   }
   ArenaConfig config;
@@ -143,7 +143,7 @@ int run_arena_command(const ArenaArgs& args) {
   config.ext_timeout_ms = args.ext_timeout_ms;
   for (const auto& spec : config.bots) {
     if (spec.empty()) {
-      fmt::print(stderr, "whist arena: --bots '{}' has an empty bot spec\n", args.bots);
+      print_error("arena", "--bots '{}' has an empty bot spec", args.bots);
       return 2;
     }
   }
@@ -152,7 +152,7 @@ int run_arena_command(const ArenaArgs& args) {
   const ArenaRun run = run_arena(config);
   progress.finish();
   if (!run.error.empty()) {
-    fmt::print(stderr, "whist arena: {}\n", run.error);
+    print_error("arena", "{}", run.error);
     return run.bad_input ? 2 : 1;
   }
   if (args.json) {

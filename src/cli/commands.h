@@ -5,7 +5,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -23,6 +26,15 @@ void add_play(CLI::App& app, int& status);
 void add_score(CLI::App& app, int& status);
 void add_load(CLI::App& app, int& status);
 void add_serve(CLI::App& app, int& status);
+
+// A command's error on stderr, one line: "whist COMMAND: MESSAGE". Its control characters are
+// written as \x1b whatever put them there (an option's value, a path, a line of a file), so that
+// an error cannot move the cursor, recolour or clear the terminal it is printed on.
+template <typename... T>
+void print_error(std::string_view command, fmt::format_string<T...> format, T&&... args) {
+  fmt::print(stderr, "whist {}: {}\n", command,
+             escape_control_characters(fmt::format(format, std::forward<T>(args)...)));
+}
 
 // The check of an option read into a uint64_t (seeds, counts). CLI11 reads those with strtoull,
 // which takes "-1" for 18446744073709551615, a number too large for that same maximum, and

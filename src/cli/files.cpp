@@ -1,9 +1,13 @@
 #include "cli/files.h"
 
+#include "core/text.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -18,7 +22,7 @@ namespace whist::cli {
 namespace {
 
 std::string failure(const std::string& what, int error) {
-  return "cannot write '" + what + "': " + std::strerror(error);
+  return "cannot write '" + escape_control_characters(what) + "': " + std::strerror(error);
 }
 
 bool write_all(int fd, const std::string& text) {
@@ -76,14 +80,15 @@ bool read_file(const std::string& path, std::string& text, std::string& error, s
   // fails to read), and the error must be a message.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
+    error = "cannot read '" + escape_control_characters(path) + "': " + std::strerror(errno);
     return false;
   }
   struct stat st {};
   const bool folder = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
-  const bool read = !folder && read_all(fd, "'" + path + "'", text, error, limit);
+  const bool read =
+      !folder && read_all(fd, "'" + escape_control_characters(path) + "'", text, error, limit);
   ::close(fd);
-  if (folder) error = "cannot read '" + path + "': it is a directory";
+  if (folder) error = "cannot read '" + escape_control_characters(path) + "': it is a directory";
   return read;
 }
 
@@ -180,7 +185,8 @@ std::string claim_new_file(const std::filesystem::path& folder, const std::strin
       return {};
     }
   }
-  error = "cannot write a new file '" + (folder / (stem + ext)).string() + "': every name is taken";
+  error = "cannot write a new file '" +
+          escape_control_characters((folder / (stem + ext)).string()) + "': every name is taken";
   return {};
 }
 
@@ -197,6 +203,35 @@ std::string rescue_file(const std::string& failed_path, const std::string& text)
     return {};
   }
   return path;
+}
+
+std::string shell_word(std::string_view path) {
+  const auto safe = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("_@%+=:,./-").find(c) != std::string_view::npos ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  bool control = false;
+  for (size_t i = 0; i < path.size(); ++i) control = control || control_length(path, i) > 0;
+  if (!path.empty() && !control && std::all_of(path.begin(), path.end(), safe)) {
+    return std::string(path);
+  }
+  if (!control) {
+    std::string out = "'";
+    for (const char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+  }
+  std::string out = "$'";
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (const size_t n = control_length(path, i); n > 0) {
+      out += escape_control_characters(path.substr(i, n));
+      i += n - 1;
+      continue;
+    }
+    if (path[i] == '\'' || path[i] == '\\') out += '\\';
+    out += path[i];
+  }
+  return out + "'";
 }
 
 }  // namespace whist::cli

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace whist::cli {
 
@@ -54,5 +55,12 @@ std::string local_time_text(const char* format);
 // existing file is never written over. On failure, `error` says why and the result is empty.
 std::string claim_new_file(const std::filesystem::path& folder, const std::string& stem,
                            const std::string& ext, std::string& error);
+
+// `path` as one word of a shell command, for the messages that say how to go on with a file
+// ("whist play --resume PATH"): as it is when every character is safe, in single quotes when it
+// holds a space or another character the shell would read, and in bash's $'...' with \x1b for
+// each control character, so that the command can be pasted back and printing it cannot move
+// the cursor or recolour the terminal.
+std::string shell_word(std::string_view path);
 
 }  // namespace whist::cli

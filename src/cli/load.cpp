@@ -344,11 +344,11 @@ int run_load(const LoadArgs& a) {
     }
   } catch (const boost::system::system_error& e) {
     // Not what(): Boost adds the file and function of its own source that raised it.
-    std::fprintf(stderr, "whist load: setting up the tables: the server at %s:%d: %s\n",
-                 a.address.c_str(), a.port, e.code().message().c_str());
+    print_error("load", "setting up the tables: the server at {}:{}: {}", a.address, a.port,
+                e.code().message());
     return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "whist load: setting up the tables: %s\n", e.what());
+    print_error("load", "setting up the tables: {}", e.what());
     return 1;
   }
   const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
@@ -414,7 +414,8 @@ int run_load(const LoadArgs& a) {
                 static_cast<long long>(stats.errors), static_cast<long long>(stats.stale),
                 static_cast<long long>(stats.closed));
     if (rss >= 0) std::printf("server memory: %.0f MB now, %.0f MB at its peak\n", rss, peak);
-    if (!stats.first_error.empty()) std::printf("first error: %s\n", stats.first_error.c_str());
+    if (!stats.first_error.empty())
+      std::printf("first error: %s\n", escape_control_characters(stats.first_error).c_str());
   }
   return stats.errors == 0 && stats.closed == 0 ? 0 : 1;
 }

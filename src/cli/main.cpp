@@ -4,6 +4,15 @@
 int main(int argc, char** argv) {
   CLI::App app{"whist: the exact-bidding whist family (Romanian, Serbian, Oh Hell, ...)"};
   app.require_subcommand(1);
+  // CLI11's messages quote the command line as typed: its control characters are written as
+  // \x1b, as in every other error of whist's, so that a refusal cannot recolour the terminal.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    std::string message = whist::escape_control_characters(e.what()) + "\n";
+    if (const CLI::Option* help = failed->get_help_ptr(); help != nullptr) {
+      message += "Run with " + help->get_name() + " for more information.\n";
+    }
+    return message;
+  });
   int status = 0;
   whist::cli::add_variants(app, status);
   whist::cli::add_simulate(app, status);

@@ -62,7 +62,7 @@ std::string bot_spec(const std::string& text) {
 // A new game from the command line; null after printing what is wrong.
 std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
   const auto fail = [](const std::string& message) {
-    fmt::print(stderr, "whist play: {}\n", message);
+    print_error("play", "{}", message);
     return nullptr;
   };
   const RulesOrError rules = make_rules(args.game);
@@ -149,7 +149,7 @@ class PlayLoop {
       if (m.finished()) {
         if (!save()) return rescue();
         say(fmt::format("\nGame over. The record is saved in {}: whist replay {} shows it.\n",
-                        save_path_, save_path_));
+                        shell_word(save_path_), shell_word(save_path_)));
         return 0;
       }
       if (!m.in_deal()) {
@@ -163,7 +163,7 @@ class PlayLoop {
         try {
           a = game_.bot_action();
         } catch (const std::exception& e) {
-          fmt::print(stderr, "whist play: {}\n", e.what());
+          print_error("play", "{}", e.what());
           if (!save()) rescue();
           return 1;
         }
@@ -183,14 +183,15 @@ class PlayLoop {
                       (spec == kHumanSeat ? "" : " (" + spec + ")"));
     }
     std::string out =
-        resumed ? fmt::format("Resuming the game saved in {}.\n", from)
+        resumed ? fmt::format("Resuming the game saved in {}.\n", shell_word(from))
                 : fmt::format("whist play: {}, {} players: ", m.rules().variant, m.players());
     if (!resumed) {
       for (size_t i = 0; i < seats.size(); ++i) out += (i ? ", " : "") + seats[i];
       out += fmt::format(".\nSeed {} (--seed {} plays this game again).\n", game_.session().seed,
                          game_.session().seed);
     }
-    out += fmt::format("Saving to {} ({} continues it).\n", save_path_, resume_command());
+    out +=
+        fmt::format("Saving to {} ({} continues it).\n", shell_word(save_path_), resume_command());
     out += "Type help for the commands.\n";
     if (resumed && !m.results().empty()) out += "\n" + sheet();
     // A human to move sees the deal on their screen; a bot's actions need it before them.
@@ -216,7 +217,7 @@ class PlayLoop {
 
   bool save() {
     if (std::string error = write_file_atomic(save_path_, game_.record()); !error.empty()) {
-      fmt::print(stderr, "whist play: cannot save the game: {}\n", error);
+      print_error("play", "cannot save the game: {}", error);
       return false;
     }
     return true;
@@ -225,7 +226,8 @@ class PlayLoop {
   // What goes on with the saved game; a game with external engines needs them allowed again.
   std::string resume_command() const {
     const bool engines = !engine_in(game_.session()).empty();
-    return fmt::format("whist play --resume {}{}", save_path_, engines ? " --allow-engines" : "");
+    return fmt::format("whist play --resume {}{}", shell_word(save_path_),
+                       engines ? " --allow-engines" : "");
   }
 
   // The end of a game whose save failed: the record goes to a file of its own in the data folder,
@@ -236,18 +238,20 @@ class PlayLoop {
     if (rescued.empty()) {
       say("\nThe game could not be saved anywhere; its record follows, to keep:\n" + text + "\n");
     } else if (game_.match().finished()) {
-      say(fmt::format("\nThe record is saved in {} instead: whist replay {} shows it.\n", rescued,
-                      rescued));
+      say(fmt::format("\nThe record is saved in {} instead: whist replay {} shows it.\n",
+                      shell_word(rescued), shell_word(rescued)));
     } else {
       save_path_ = rescued;
-      say(fmt::format("\nGame saved in {} instead. To go on: {}\n", save_path_, resume_command()));
+      say(fmt::format("\nGame saved in {} instead. To go on: {}\n", shell_word(save_path_),
+                      resume_command()));
     }
     return 1;
   }
 
   int quit() {
     if (!save()) return rescue();
-    say(fmt::format("\nGame saved in {}. To go on: {}\n", save_path_, resume_command()));
+    say(fmt::format("\nGame saved in {}. To go on: {}\n", shell_word(save_path_),
+                    resume_command()));
     return 0;
   }
 
@@ -357,12 +361,12 @@ int run_play(const PlayArgs& args) {
   if (!args.resume.empty()) {
     std::string text, error;
     if (!read_file(args.resume, text, error)) {
-      fmt::print(stderr, "whist play: {}\n", error);
+      print_error("play", "{}", error);
       return 2;
     }
     game = PlayGame::resume(text, error, args.allow_engines);
     if (!game) {
-      fmt::print(stderr, "whist play: {}: {}\n", args.resume, one_line(error));
+      print_error("play", "{}: {}", args.resume, one_line(error));
       return 2;
     }
     if (save_path.empty()) save_path = args.resume;
@@ -370,7 +374,7 @@ int run_play(const PlayArgs& args) {
     game = new_game(args);
     if (!game) return 2;
     if (const std::string why = refuse_existing(save_path, "play", "--save"); !why.empty()) {
-      fmt::print(stderr, "whist play: {}\n", why);
+      print_error("play", "{}", why);
       return 2;
     }
     if (save_path.empty()) {
@@ -381,7 +385,7 @@ int run_play(const PlayArgs& args) {
           fmt::format("play-{}-seed{}", local_time_text("%Y%m%d-%H%M%S"), game->session().seed),
           ".json", error);
       if (save_path.empty()) {
-        fmt::print(stderr, "whist play: {}\n", error);
+        print_error("play", "{}", error);
         return 1;
       }
     }

@@ -31,7 +31,7 @@ bool read_input(const std::string& path, std::string& text, std::string& error) 
 int run_replay(const ReplayArgs& args) {
   std::string text, error;
   if (!read_input(args.file, text, error)) {
-    fmt::print(stderr, "whist replay: {}\n", error);
+    print_error("replay", "{}", error);
     return 2;
   }
   const ReplayResult result = replay_record(text);
@@ -39,7 +39,7 @@ int run_replay(const ReplayArgs& args) {
     // Named like the compilers' messages, as `whist play` and `whist score` name theirs, so that
     // a script replaying many records says which one is bad.
     const std::string where = args.file == "-" ? "" : args.file + ": ";
-    fmt::print(stderr, "whist replay: {}{}\n", where, result.error);
+    print_error("replay", "{}{}", where, result.error);
     return 2;
   }
   if (args.json) {

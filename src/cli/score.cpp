@@ -82,19 +82,18 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
   if (!args.resume.empty()) {
     for (const char* flag : {"--variant", "--players", "--dealer", "options"}) {
       if (cmd.count(flag) > 0) {
-        fmt::print(stderr, "whist score: --resume takes the rules and players from the file ({})\n",
-                   flag);
+        print_error("score", "--resume takes the rules and players from the file ({})", flag);
         return 2;
       }
     }
     std::string text, error;
     if (!read_file(args.resume, text, error)) {
-      fmt::print(stderr, "whist score: {}\n", error);
+      print_error("score", "{}", error);
       return 2;
     }
     ScoreFileResult loaded = read_score_file(text);
     if (!loaded.error.empty()) {
-      fmt::print(stderr, "whist score: {}: {}\n", args.resume, loaded.error);
+      print_error("score", "{}: {}", args.resume, loaded.error);
       return 2;
     }
     keeper = std::move(loaded.keeper);
@@ -105,7 +104,7 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
            {std::pair{args.csv, &score_csv}, std::pair{args.json, &score_json}}) {
         if (file.empty()) continue;
         if (std::string e = write_file_atomic(file, text_of(*keeper)); !e.empty()) {
-          fmt::print(stderr, "whist score: {}\n", e);
+          print_error("score", "{}", e);
           return 2;
         }
       }
@@ -113,34 +112,34 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
     }
   } else {
     if (!args.csv.empty() || !args.json.empty()) {
-      fmt::print(stderr,
-                 "whist score: --csv and --json export a saved game: use them with --resume FILE "
-                 "(or 'export csv FILE' during a game)\n");
+      print_error("score",
+                  "--csv and --json export a saved game: use them with --resume FILE "
+                  "(or 'export csv FILE' during a game)");
       return 2;
     }
     std::vector<std::string> names;
     if (std::string e = read_names(args.players, names); !e.empty()) {
-      fmt::print(stderr, "whist score: {}\n", e);
+      print_error("score", "{}", e);
       return 2;
     }
     GameArgs game{args.variant, static_cast<int>(names.size()), args.options};
     RulesOrError rules = make_rules(game);
     if (!rules.error.empty()) {
-      fmt::print(stderr, "whist score: {}\n", rules.error);
+      print_error("score", "{}", rules.error);
       return 2;
     }
     int dealer = 0;
     if (!args.dealer.empty()) {
       const auto seat = parse_player(args.dealer, names);
       if (!seat) {
-        fmt::print(stderr, "whist score: --dealer: '{}' is not one of the players\n", args.dealer);
+        print_error("score", "--dealer: '{}' is not one of the players", args.dealer);
         return 2;
       }
       dealer = *seat;
     }
     keeper = std::make_unique<Scorekeeper>(rules.rules, names, dealer);
     if (const std::string why = refuse_existing(path, "score", "--file"); !why.empty()) {
-      fmt::print(stderr, "whist score: {}\n", why);
+      print_error("score", "{}", why);
       return 2;
     }
     if (path.empty()) {
@@ -149,7 +148,7 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       path =
           claim_new_file(data_dir(), "score-" + local_time_text("%Y-%m-%d-%H%M"), ".json", error);
       if (path.empty()) {
-        fmt::print(stderr, "whist score: {}\n", error);
+        print_error("score", "{}", error);
         return 1;
       }
     }

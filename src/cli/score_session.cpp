@@ -154,11 +154,11 @@ void ScoreSession::print_help() {
           "  export csv FILE     write the sheet as CSV\n"
           "  export json FILE    write the sheet as JSON\n"
           "  quit                save and stop (resume with: whist score --resume "
-       << path_
+       << shell_word(path_)
        << ")\n"
           "  help                this text\n"
           "The game is saved after every answer to "
-       << path_ << "\n";
+       << shell_word(path_) << "\n";
 }
 
 void ScoreSession::export_sheet(const std::string& kind, const std::string& file) {
@@ -173,7 +173,7 @@ void ScoreSession::export_sheet(const std::string& kind, const std::string& file
   }
   const std::string error = write_file_atomic(file, text);
   if (error.empty()) {
-    out_ << "  exported the sheet to " << file << "\n";
+    out_ << "  exported the sheet to " << shell_word(file) << "\n";
   } else {
     out_ << "  " << error << "\n";
   }
@@ -348,8 +348,8 @@ int ScoreSession::rescue() {
     out_ << "The game could not be saved anywhere; its save file follows, to keep:\n" << text;
     if (!text.empty() && text.back() != '\n') out_ << "\n";
   } else {
-    out_ << "Saved to " << rescued << " instead; resume with: whist score --resume " << rescued
-         << "\n";
+    out_ << "Saved to " << shell_word(rescued) << " instead; resume with: whist score --resume "
+         << shell_word(rescued) << "\n";
   }
   return 1;
 }
@@ -365,7 +365,7 @@ int ScoreSession::run() {
   std::string list;
   for (size_t p = 0; p < names.size(); ++p) list += (p ? ", " : "") + names[p];
   out_ << "Keeping score of " << keeper_.rules().variant << " for " << list << ".\n";
-  out_ << "Saved after every answer to " << path_ << "\n";
+  out_ << "Saved after every answer to " << shell_word(path_) << "\n";
   out_ << "Type 'help' for the commands (sheet, undo, edit N, export, quit).\n";
   if (keeper_.deals().empty()) {
     out_ << "\n";
@@ -409,9 +409,10 @@ int ScoreSession::run() {
   }
   if (!save()) return rescue();
   if (keeper_.finished()) {
-    out_ << "Saved to " << path_ << "\n";
+    out_ << "Saved to " << shell_word(path_) << "\n";
   } else {
-    out_ << "Saved to " << path_ << "; resume with: whist score --resume " << path_ << "\n";
+    out_ << "Saved to " << shell_word(path_) << "; resume with: whist score --resume "
+         << shell_word(path_) << "\n";
   }
   return 0;
 }

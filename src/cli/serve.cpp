@@ -78,12 +78,12 @@ int run_check(const std::string& db) {
         ++stages[static_cast<size_t>(server::replay_table(*stored)->stage())];
       } catch (const server::DamagedTable& e) {
         ++damaged;
-        fmt::print("damaged table: {}\n", e.what());
+        fmt::print("damaged table: {}\n", escape_control_characters(e.what()));
       }
     }
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    fmt::print(stderr, "whist serve: {}\n", e.what());
+    print_error("serve", "{}", e.what());
     return 2;
   }
   fmt::print("{} tables: {} waiting, {} under way, {} finished, {} damaged\n",
@@ -103,7 +103,7 @@ int run_serve(const ServeArgs& args) {
   if (args.web) {
     std::error_code ec;
     if (!args.web->empty() && !std::filesystem::is_directory(*args.web, ec)) {
-      fmt::print(stderr, "whist serve: --web '{}' is not a folder\n", *args.web);
+      print_error("serve", "--web '{}' is not a folder", *args.web);
       return 2;
     }
     transport_config.web_dir = *args.web;
@@ -126,7 +126,7 @@ int run_serve(const ServeArgs& args) {
     std::fflush(stdout);
     transport.run(hub);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "whist serve: {}\n", e.what());
+    print_error("serve", "{}", e.what());
     return 1;
   }
   return 0;

@@ -24,7 +24,7 @@ struct SimulateArgs {
 int run_simulate(const SimulateArgs& args) {
   auto rules = make_rules(args.game);
   if (!rules.error.empty()) {
-    fmt::print(stderr, "whist simulate: {}\n", rules.error);
+    print_error("simulate", "{}", rules.error);
     return 2;
   }
   const int n = rules.rules.players;
@@ -48,8 +48,8 @@ int run_simulate(const SimulateArgs& args) {
         match.apply(a);
         const std::string broken = check_invariants(match.state(), dealt);
         if (!broken.empty()) {
-          fmt::print(stderr, "whist simulate: game {}, deal {}: invariant broken: {}\n", g + 1,
-                     match.deal_index() + 1, broken);
+          print_error("simulate", "game {}, deal {}: invariant broken: {}", g + 1,
+                      match.deal_index() + 1, broken);
           return 1;
         }
       }

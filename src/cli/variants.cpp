@@ -26,7 +26,7 @@ void add_variants(CLI::App& app, int& status) {
     if (!rules) {
       std::string known;
       for (const auto& p : presets()) known += (known.empty() ? "" : ", ") + std::string(p.name);
-      fmt::print(stderr, "unknown variant '{}' (known: {})\n", *name, known);
+      print_error("variants", "unknown variant '{}' (known: {})", *name, known);
       status = 2;
       return;
     }

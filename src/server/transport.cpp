@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/text.h"
 #include "server/transport_impl.h"
 #include "server/ws_session.h"
 
@@ -40,7 +41,8 @@ double steady_now_s() {
 }
 
 void log_error(std::string_view what, std::string_view detail) {
-  fmt::print(stderr, "whist serve: {}: {}\n", what, detail);
+  fmt::print(stderr, "whist serve: {}: {}\n", escape_control_characters(what),
+             escape_control_characters(detail));
   std::fflush(stderr);
 }
 

@@ -36,7 +36,8 @@ class HttpSession;
 // Milliseconds on the steady clock: the hub's `now`, which only ever compares times.
 int64_t steady_now_ms();
 
-// Writes one line to stderr: the server's log.
+// Writes one line to stderr, the server's log, its control characters escaped (\x1b): a detail
+// may quote what a client sent.
 void log_error(std::string_view what, std::string_view detail);
 
 // Who a peer is, for the per-client limits: an IPv4 address (also when mapped into IPv6), or

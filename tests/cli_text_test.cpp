@@ -1,0 +1,159 @@
+// What the `whist` program prints about what it was given: a command line or a path holding
+// control characters is refused, or named, without those characters reaching the terminal (an
+// ESC [ 2 J in a mistyped option once cleared the screen it was echoed to), and the commands it
+// suggests ("To go on: whist play --resume PATH") can be pasted back into a shell.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/files.h"
+#include "core/text.h"
+#include "play_driver.h"
+#include "temp_dir.h"
+
+namespace whist::play_testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kEsc = "\x1b[2J";  // clears the screen
+const std::string kCsi =
+    "\xc2\x9b"
+    "2J";  // the same with the C1 control U+009B
+
+// Whether `text` holds a byte that a terminal obeys: a C0 control other than the line break, DEL,
+// or a C1 control in UTF-8.
+bool has_raw_control(const std::string& text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\n' && control_length(text, i) > 0) return true;
+  }
+  return false;
+}
+
+struct Refusal {
+  std::vector<std::string> args;
+  std::string said;  // what the message holds, escaped
+};
+
+TEST(CliText, ARefusedCommandLineIsQuotedWithItsControlCharactersEscaped) {
+  const test_files::TempDir dir;
+  const std::string bots = "random,random,random,random";
+  const std::string escaped = "\\x1b[2J", escaped_c1 = "\\xc2\\x9b2J";
+  const std::vector<Refusal> cases = {
+      // whist's own refusals
+      {{"arena", "--bots", bots, "--variant", "x" + kEsc}, "unknown variant 'x" + escaped},
+      {{"arena", "--bots", "random,random,random,x" + kEsc}, "bot 'x" + escaped},
+      {{"arena", "--bots", "random,random,random,ismcts:a" + kCsi + "=1"}, escaped_c1},
+      {{"arena", "--bots", bots, "hook=" + kEsc}, "bad value '" + escaped},
+      {{"arena", "--bots", bots, "x" + kEsc + "=1"}, "unknown option 'x" + escaped},
+      {{"arena", "--bots", bots, "x" + kCsi}, "got 'x" + escaped_c1},
+      {{"arena", "--bots", "random,,random,random" + kEsc}, escaped + "' has an empty bot spec"},
+      {{"simulate", "--variant", kEsc}, "unknown variant '" + escaped},
+      {{"play", "--variant", kEsc}, "unknown variant '" + escaped},
+      {{"play", "--save", (dir / "g.json").string(), "a" + kEsc + "=1"}, "option 'a" + escaped},
+      {{"play", "--resume", (dir / kEsc).string()}, "cannot read '" + dir.str() + "/" + escaped},
+      {{"replay", (dir / kCsi).string()}, "cannot read '" + dir.str() + "/" + escaped_c1},
+      {{"score", "--players", "A,B,C", "--dealer", "D" + kEsc}, "'D" + escaped + "' is not one"},
+      {{"score", "--players", "A,B,C" + kEsc}, escaped},
+      {{"score", "--resume", (dir / kEsc).string()}, "cannot read '" + dir.str() + "/" + escaped},
+      {{"serve", "--check", "--db", (dir / kEsc).string()}, dir.str() + "/" + escaped},
+      {{"load", "--address", "x" + kEsc, "--seconds", "0.1"}, "the server at x" + escaped},
+      {{"variants", "x" + kEsc}, "whist variants: unknown variant 'x" + escaped},
+      // CLI11's
+      {{"arena", "--bots", bots, "--deals", kEsc}, "Could not convert: --deals = " + escaped},
+      {{"arena", "--bots", bots, "--x" + kEsc}, "not expected: --x" + escaped},
+      {{"bench", "x" + kCsi}, "not expected: x" + escaped_c1},
+      {{"serve", "--check", "--max-bot-level", kEsc}, escaped + " not in {easy,normal,hard,max}"},
+      {{"simulate", "--games", kEsc}, escaped},
+  };
+  for (const auto& [args, said] : cases) {
+    Whist w(args, {});
+    w.close_input();
+    const int status = w.finish();
+    const std::string& out = w.transcript();
+    std::string line;
+    for (const auto& a : args) line += a + " ";
+    EXPECT_NE(status, 0) << line;
+    EXPECT_FALSE(has_raw_control(out)) << line << "\n" << out;
+    EXPECT_NE(out.find(said), std::string::npos) << line << "\n" << out;
+  }
+}
+
+// The arena's table names each bot by its spec, and ext:COMMAND may hold anything.
+TEST(CliText, TheArenaTableShowsABotSpecWithItsControlCharactersEscaped) {
+  const std::string engine = std::string("ext:") + WHIST_FIRST_LEGAL + " x" + kEsc;
+  Whist w({"arena", "--bots", engine + ",random,random,random", "--deals", "2", "--quiet"}, {});
+  w.close_input();
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  const std::string& out = w.transcript();
+  EXPECT_FALSE(has_raw_control(out)) << out;
+  EXPECT_NE(out.find(" x\\x1b[2J (first_legal 1.0)"), std::string::npos) << out;
+  EXPECT_NE(out.find(" x\\x1b[2J minus random: "), std::string::npos) << out;
+}
+
+// What bash makes of `word`: the string that `printf %s WORD` prints.
+std::string as_bash_reads(const std::string& word) {
+  const test_files::TempDir dir;
+  const fs::path script = dir / "print.sh", out = dir / "out";
+  {
+    std::FILE* f = std::fopen(script.c_str(), "wb");
+    EXPECT_NE(f, nullptr);
+    const std::string text = "printf %s " + word + " > '" + out.string() + "'\n";
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  const std::string cmd = "bash '" + script.string() + "'";
+  const int raw = std::system(cmd.c_str());
+  EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << word;
+  std::FILE* f = std::fopen(out.c_str(), "rb");
+  std::string read;
+  if (f == nullptr) return "(nothing)";
+  for (int c = std::fgetc(f); c != EOF; c = std::fgetc(f)) read += static_cast<char>(c);
+  std::fclose(f);
+  return read;
+}
+
+TEST(CliText, APathAsAShellWordIsReadBackByBashAsItWas) {
+  EXPECT_EQ(cli::shell_word("/home/ana/.local/share/whist/game-2026-11-27-1012.json"),
+            "/home/ana/.local/share/whist/game-2026-11-27-1012.json");
+  EXPECT_EQ(cli::shell_word("my games/g.json"), "'my games/g.json'");
+  EXPECT_EQ(cli::shell_word("it's"), "'it'\\''s'");
+  EXPECT_EQ(cli::shell_word("a" + kEsc), "$'a\\x1b[2J'");
+  EXPECT_EQ(cli::shell_word(""), "''");
+  for (const std::string& path :
+       {std::string("/tmp/plain.json"), std::string("my games/g.json"), std::string("it's"),
+        std::string("$HOME `x` *.json ~ & ; | ( ) < > \" \\ !"), std::string("Şerban ♠.json"),
+        std::string("a") + kEsc + "'\\b", std::string("c1 ") + kCsi + " tab\t nl\n end",
+        std::string("-leading dash"), std::string("")}) {
+    const std::string word = cli::shell_word(path);
+    EXPECT_FALSE(has_raw_control(word)) << word;
+    EXPECT_EQ(as_bash_reads(word), path) << word;
+  }
+}
+
+// The game's messages name its save file as a shell word, and the command they give works.
+TEST(CliText, TheCommandThatResumesAGameCanBePastedBack) {
+  const test_files::TempDir dir;
+  const fs::path save = dir / ("my " + kEsc + " games") / "it's.json";
+  Whist w({"play", "--bots", "heuristic", "--save", save.string()}, {});
+  w.close_input();
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  const std::string& out = w.transcript();
+  EXPECT_FALSE(has_raw_control(out)) << out;
+  const std::string word = cli::shell_word(save.string());
+  EXPECT_NE(out.find("To go on: whist play --resume " + word + "\n"), std::string::npos) << out;
+  EXPECT_EQ(as_bash_reads(word), save.string());
+  Whist again({"play", "--resume", save.string()}, {});
+  again.close_input();
+  EXPECT_EQ(again.finish(), 0) << again.transcript();
+  EXPECT_NE(again.transcript().find("Resuming the game saved in " + word + ".\n"),
+            std::string::npos)
+      << again.transcript();
+}
+
+}  // namespace
+}  // namespace whist::play_testing
