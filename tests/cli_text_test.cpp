@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,21 @@ TEST(CliText, TheArenaTableShowsABotSpecWithItsControlCharactersEscaped) {
   EXPECT_FALSE(has_raw_control(out)) << out;
   EXPECT_NE(out.find(" x\\x1b[2J (first_legal 1.0)"), std::string::npos) << out;
   EXPECT_NE(out.find(" x\\x1b[2J minus random: "), std::string::npos) << out;
+}
+
+// What a bug report needs: the version and how the program was built; status 0 (it was 2,
+// "A subcommand is required").
+TEST(CliText, VersionSaysTheVersionAndHowTheProgramWasBuilt) {
+  for (const std::string flag : {"--version", "-V"}) {
+    Whist w({flag}, {});
+    w.close_input();
+    EXPECT_EQ(w.finish(), 0) << w.transcript();
+    EXPECT_TRUE(std::regex_match(
+        w.transcript(),
+        std::regex(
+            R"(whist \d+\.\d+\.\d+, (g\+\+|clang) [^\n]+, (optimised|debug \(assertions on\))\n)")))
+        << w.transcript();
+  }
 }
 
 // What bash makes of `word`: the string that `printf %s WORD` prints.

@@ -1,9 +1,27 @@
 // whist: engine, bots and tools for the exact-bidding whist family. See README.md.
 #include "cli/commands.h"
 
+namespace {
+
+// `whist --version`: what a bug report needs, the version and how this program was built.
+constexpr const char* kVersion = "whist " WHIST_VERSION
+#if defined(__clang__)
+                                 ", clang " __clang_version__
+#else
+                                 ", g++ " __VERSION__
+#endif
+#ifdef NDEBUG
+                                 ", optimised";
+#else
+                                 ", debug (assertions on)";
+#endif
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"whist: the exact-bidding whist family (Romanian, Serbian, Oh Hell, ...)"};
   app.require_subcommand(1);
+  app.set_version_flag("-V,--version", kVersion);
   // CLI11's messages quote the command line as typed: its control characters are written as
   // \x1b, as in every other error of whist's, so that a refusal cannot recolour the terminal.
   app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
