@@ -1,7 +1,5 @@
 #include "cli/files.h"
 
-#include "core/text.h"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,6 +14,8 @@
 #include <filesystem>
 #include <random>
 #include <system_error>
+
+#include "core/text.h"
 
 namespace whist::cli {
 
