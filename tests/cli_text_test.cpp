@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/files.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "play_driver.h"
 #include "temp_dir.h"
@@ -149,6 +150,51 @@ TEST(CliText, APathAsAShellWordIsReadBackByBashAsItWas) {
     EXPECT_FALSE(has_raw_control(word)) << word;
     EXPECT_EQ(as_bash_reads(word), path) << word;
   }
+}
+
+// Random paths, every byte but NUL (which no path holds), the shell's own characters often: bash
+// reads each word back to its path, and no word holds a raw control character.
+TEST(CliText, RandomPathsAsShellWordsAreReadBackByBash) {
+  const std::string special =
+      "'\\\" $`!*?[]{}()<>|&;#~=%,:@^\t\n\x1b\x7f\xc2\x9b\xc2\xa0\xe2\x99\xa0 -./";
+  Rng rng(20261127);
+  std::vector<std::string> paths;
+  std::string script;
+  const test_files::TempDir dir;
+  const fs::path out = dir / "out";
+  for (int i = 0; i < 400; ++i) {
+    std::string path;
+    const uint64_t length = rng.below(13);
+    for (uint64_t k = 0; k < length; ++k) {
+      path += rng.below(2) == 0 ? special[rng.below(static_cast<uint32_t>(special.size()))]
+                                : static_cast<char>(1 + rng.below(255u));
+    }
+    const std::string word = cli::shell_word(path);
+    EXPECT_FALSE(has_raw_control(word)) << word;
+    paths.push_back(path);
+    script += "printf '%s\\0' " + word + "\n";
+  }
+  {
+    std::FILE* f = std::fopen((dir / "print.sh").c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(script.data(), 1, script.size(), f);
+    std::fclose(f);
+  }
+  const std::string cmd = "bash '" + (dir / "print.sh").string() + "' > '" + out.string() + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::FILE* f = std::fopen(out.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  std::string read;
+  for (int c = std::fgetc(f); c != EOF; c = std::fgetc(f)) read += static_cast<char>(c);
+  std::fclose(f);
+  size_t at = 0;
+  for (const std::string& path : paths) {
+    const size_t end = read.find('\0', at);
+    ASSERT_NE(end, std::string::npos);
+    EXPECT_EQ(read.substr(at, end - at), path) << cli::shell_word(path);
+    at = end + 1;
+  }
+  EXPECT_EQ(at, read.size());
 }
 
 // The game's messages name its save file as a shell word, and the command they give works.
