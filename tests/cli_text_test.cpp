@@ -27,15 +27,6 @@ const std::string kCsi =
     "\xc2\x9b"
     "2J";  // the same with the C1 control U+009B
 
-// Whether `text` holds a byte that a terminal obeys: a C0 control other than the line break, DEL,
-// or a C1 control in UTF-8.
-bool has_raw_control(const std::string& text) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\n' && control_length(text, i) > 0) return true;
-  }
-  return false;
-}
-
 struct Refusal {
   std::vector<std::string> args;
   std::string said;  // what the message holds, escaped
@@ -80,7 +71,7 @@ TEST(CliText, ARefusedCommandLineIsQuotedWithItsControlCharactersEscaped) {
     std::string line;
     for (const auto& a : args) line += a + " ";
     EXPECT_NE(status, 0) << line;
-    EXPECT_FALSE(has_raw_control(out)) << line << "\n" << out;
+    EXPECT_FALSE(has_control_character_in_lines(out)) << line << "\n" << out;
     EXPECT_NE(out.find(said), std::string::npos) << line << "\n" << out;
   }
 }
@@ -92,7 +83,7 @@ TEST(CliText, TheArenaTableShowsABotSpecWithItsControlCharactersEscaped) {
   w.close_input();
   EXPECT_EQ(w.finish(), 0) << w.transcript();
   const std::string& out = w.transcript();
-  EXPECT_FALSE(has_raw_control(out)) << out;
+  EXPECT_FALSE(has_control_character_in_lines(out)) << out;
   EXPECT_NE(out.find(" x\\x1b[2J (first_legal 1.0)"), std::string::npos) << out;
   EXPECT_NE(out.find(" x\\x1b[2J minus random: "), std::string::npos) << out;
 }
@@ -147,7 +138,7 @@ TEST(CliText, APathAsAShellWordIsReadBackByBashAsItWas) {
         std::string("a") + kEsc + "'\\b", std::string("c1 ") + kCsi + " tab\t nl\n end",
         std::string("-leading dash"), std::string("")}) {
     const std::string word = cli::shell_word(path);
-    EXPECT_FALSE(has_raw_control(word)) << word;
+    EXPECT_FALSE(has_control_character_in_lines(word)) << word;
     EXPECT_EQ(as_bash_reads(word), path) << word;
   }
 }
@@ -170,7 +161,7 @@ TEST(CliText, RandomPathsAsShellWordsAreReadBackByBash) {
                                 : static_cast<char>(1 + rng.below(255u));
     }
     const std::string word = cli::shell_word(path);
-    EXPECT_FALSE(has_raw_control(word)) << word;
+    EXPECT_FALSE(has_control_character_in_lines(word)) << word;
     paths.push_back(path);
     script += "printf '%s\\0' " + word + "\n";
   }
@@ -205,7 +196,7 @@ TEST(CliText, TheCommandThatResumesAGameCanBePastedBack) {
   w.close_input();
   EXPECT_EQ(w.finish(), 0) << w.transcript();
   const std::string& out = w.transcript();
-  EXPECT_FALSE(has_raw_control(out)) << out;
+  EXPECT_FALSE(has_control_character_in_lines(out)) << out;
   const std::string word = cli::shell_word(save.string());
   EXPECT_NE(out.find("To go on: whist play --resume " + word + "\n"), std::string::npos) << out;
   EXPECT_EQ(as_bash_reads(word), save.string());

@@ -63,6 +63,15 @@ TEST(EscapeControlCharacters, C1ControlsInUtf8AreControlsToo) {
   }
 }
 
+// Text printed as lines (a score sheet): its line breaks are its own, any other control is not.
+TEST(HasControlCharacterInLines, AllowsTheLineBreakAlone) {
+  EXPECT_FALSE(has_control_character_in_lines("deal 1\nAna 5\n"));
+  EXPECT_FALSE(has_control_character_in_lines(""));
+  for (const char* text : {"a\r\n", "\tAna\n", "Ana\x1b[2J\n", "\n\x7f", "Ana\xc2\x9b\n"}) {
+    EXPECT_TRUE(has_control_character_in_lines(text)) << escape_control_characters(text);
+  }
+}
+
 TEST(JsonMessage, DropsTheExceptionsName) {
   EXPECT_EQ(json_message("[json.exception.parse_error.101] parse error at line 1, column 1: x"),
             "parse error at line 1, column 1: x");

@@ -95,6 +95,15 @@ inline bool has_control_character(std::string_view s) {
   return false;
 }
 
+// The same for text printed as lines (a score sheet, a program's output): a control character
+// other than the line break.
+inline bool has_control_character_in_lines(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\n' && control_length(s, i) > 0) return true;
+  }
+  return false;
+}
+
 // nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
 // programmers that tells the reader nothing: "parse error at line 1, column 1: …".
 inline std::string json_message(std::string what) {
