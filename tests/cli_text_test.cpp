@@ -200,6 +200,16 @@ TEST(CliText, TheCommandThatResumesAGameCanBePastedBack) {
   const std::string word = cli::shell_word(save.string());
   EXPECT_NE(out.find("To go on: whist play --resume " + word + "\n"), std::string::npos) << out;
   EXPECT_EQ(as_bash_reads(word), save.string());
+  // A new game refused the file names it, and the command that goes on with it, the same way.
+  Whist refused({"play", "--save", save.string()}, {});
+  refused.close_input();
+  EXPECT_EQ(refused.finish(), 2);
+  EXPECT_NE(refused.transcript().find("--save " + word + ": the file exists"), std::string::npos)
+      << refused.transcript();
+  EXPECT_NE(refused.transcript().find("(whist play --resume " + word + " goes on with it)"),
+            std::string::npos)
+      << refused.transcript();
+  EXPECT_FALSE(has_control_character_in_lines(refused.transcript())) << refused.transcript();
   Whist again({"play", "--resume", save.string()}, {});
   again.close_input();
   EXPECT_EQ(again.finish(), 0) << again.transcript();

@@ -148,8 +148,9 @@ std::string refuse_existing(const std::string& path, const std::string& command,
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec || size == 0) return {};
-  return flag + " " + path + ": the file exists, and a new game would replace it (whist " +
-         command + " --resume " + path + " goes on with it); choose another file or remove it";
+  const std::string word = shell_word(path);
+  return flag + " " + word + ": the file exists, and a new game would replace it (whist " +
+         command + " --resume " + word + " goes on with it); choose another file or remove it";
 }
 
 std::filesystem::path data_dir() {
