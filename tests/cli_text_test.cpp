@@ -22,10 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kEsc = "\x1b[2J";  // clears the screen
-const std::string kCsi =
-    "\xc2\x9b"
-    "2J";  // the same with the C1 control U+009B
+const std::string kEsc = "\x1b[2J";                       // clears the screen
+const std::string kCsi = std::string("\xc2\x9b") + "2J";  // the same with the C1 control U+009B
 
 struct Refusal {
   std::vector<std::string> args;
