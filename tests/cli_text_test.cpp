@@ -3,10 +3,11 @@
 // ESC [ 2 J in a mistyped option once cleared the screen it was echoed to), and the commands it
 // suggests ("To go on: whist play --resume PATH") can be pasted back into a shell.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <string>
 #include <vector>
@@ -101,25 +102,22 @@ TEST(CliText, VersionSaysTheVersionAndHowTheProgramWasBuilt) {
   }
 }
 
-// What bash makes of `word`: the string that `printf %s WORD` prints.
-std::string as_bash_reads(const std::string& word) {
+// What bash makes of each of `words`: the strings that `printf %s WORD` prints, from one bash
+// run (a script with a line a word, its output separated by NULs, which no path holds).
+std::vector<std::string> as_bash_reads(const std::vector<std::string>& words) {
   const test_files::TempDir dir;
-  const fs::path script = dir / "print.sh", out = dir / "out";
-  {
-    std::FILE* f = std::fopen(script.c_str(), "wb");
-    EXPECT_NE(f, nullptr);
-    const std::string text = "printf %s " + word + " > '" + out.string() + "'\n";
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
+  std::string script;
+  for (const std::string& word : words) script += "printf '%s\\0' " + word + "\n";
+  dir.write("print.sh", script);
+  const std::string cmd =
+      "bash '" + (dir / "print.sh").string() + "' > '" + (dir / "out").string() + "'";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << script;
+  std::ifstream in(dir / "out", std::ios::binary);
+  const std::string out{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<std::string> read;
+  for (size_t at = 0, end; (end = out.find('\0', at)) != std::string::npos; at = end + 1) {
+    read.push_back(out.substr(at, end - at));
   }
-  const std::string cmd = "bash '" + script.string() + "'";
-  const int raw = std::system(cmd.c_str());
-  EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << word;
-  std::FILE* f = std::fopen(out.c_str(), "rb");
-  std::string read;
-  if (f == nullptr) return "(nothing)";
-  for (int c = std::fgetc(f); c != EOF; c = std::fgetc(f)) read += static_cast<char>(c);
-  std::fclose(f);
   return read;
 }
 
@@ -130,15 +128,21 @@ TEST(CliText, APathAsAShellWordIsReadBackByBashAsItWas) {
   EXPECT_EQ(cli::shell_word("it's"), "'it'\\''s'");
   EXPECT_EQ(cli::shell_word("a" + kEsc), "$'a\\x1b[2J'");
   EXPECT_EQ(cli::shell_word(""), "''");
-  for (const std::string& path :
-       {std::string("/tmp/plain.json"), std::string("my games/g.json"), std::string("it's"),
-        std::string("$HOME `x` *.json ~ & ; | ( ) < > \" \\ !"), std::string("Şerban ♠.json"),
-        std::string("a") + kEsc + "'\\b", std::string("c1 ") + kCsi + " tab\t nl\n end",
-        std::string("-leading dash"), std::string("")}) {
-    const std::string word = cli::shell_word(path);
-    EXPECT_FALSE(has_control_character_in_lines(word)) << word;
-    EXPECT_EQ(as_bash_reads(word), path) << word;
+  const std::vector<std::string> paths = {"/tmp/plain.json",
+                                          "my games/g.json",
+                                          "it's",
+                                          "$HOME `x` *.json ~ & ; | ( ) < > \" \\ !",
+                                          "Şerban ♠.json",
+                                          "a" + kEsc + "'\\b",
+                                          "c1 " + kCsi + " tab\t nl\n end",
+                                          "-leading dash",
+                                          ""};
+  std::vector<std::string> words;
+  for (const std::string& path : paths) {
+    words.push_back(cli::shell_word(path));
+    EXPECT_FALSE(has_control_character_in_lines(words.back())) << words.back();
   }
+  EXPECT_EQ(as_bash_reads(words), paths);
 }
 
 // Random paths, every byte but NUL (which no path holds), the shell's own characters often: bash
@@ -147,10 +151,7 @@ TEST(CliText, RandomPathsAsShellWordsAreReadBackByBash) {
   const std::string special =
       "'\\\" $`!*?[]{}()<>|&;#~=%,:@^\t\n\x1b\x7f\xc2\x9b\xc2\xa0\xe2\x99\xa0 -./";
   Rng rng(20261127);
-  std::vector<std::string> paths;
-  std::string script;
-  const test_files::TempDir dir;
-  const fs::path out = dir / "out";
+  std::vector<std::string> paths, words;
   for (int i = 0; i < 400; ++i) {
     std::string path;
     const uint64_t length = rng.below(13);
@@ -158,32 +159,11 @@ TEST(CliText, RandomPathsAsShellWordsAreReadBackByBash) {
       path += rng.below(2) == 0 ? special[rng.below(static_cast<uint32_t>(special.size()))]
                                 : static_cast<char>(1 + rng.below(255u));
     }
-    const std::string word = cli::shell_word(path);
-    EXPECT_FALSE(has_control_character_in_lines(word)) << word;
     paths.push_back(path);
-    script += "printf '%s\\0' " + word + "\n";
+    words.push_back(cli::shell_word(path));
+    EXPECT_FALSE(has_control_character_in_lines(words.back())) << words.back();
   }
-  {
-    std::FILE* f = std::fopen((dir / "print.sh").c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(script.data(), 1, script.size(), f);
-    std::fclose(f);
-  }
-  const std::string cmd = "bash '" + (dir / "print.sh").string() + "' > '" + out.string() + "'";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
-  std::FILE* f = std::fopen(out.c_str(), "rb");
-  ASSERT_NE(f, nullptr);
-  std::string read;
-  for (int c = std::fgetc(f); c != EOF; c = std::fgetc(f)) read += static_cast<char>(c);
-  std::fclose(f);
-  size_t at = 0;
-  for (const std::string& path : paths) {
-    const size_t end = read.find('\0', at);
-    ASSERT_NE(end, std::string::npos);
-    EXPECT_EQ(read.substr(at, end - at), path) << cli::shell_word(path);
-    at = end + 1;
-  }
-  EXPECT_EQ(at, read.size());
+  EXPECT_EQ(as_bash_reads(words), paths);
 }
 
 // The game's messages name its save file as a shell word, and the command they give works.
@@ -197,7 +177,7 @@ TEST(CliText, TheCommandThatResumesAGameCanBePastedBack) {
   EXPECT_FALSE(has_control_character_in_lines(out)) << out;
   const std::string word = cli::shell_word(save.string());
   EXPECT_NE(out.find("To go on: whist play --resume " + word + "\n"), std::string::npos) << out;
-  EXPECT_EQ(as_bash_reads(word), save.string());
+  EXPECT_EQ(as_bash_reads({word}), std::vector<std::string>{save.string()});
   // A new game refused the file names it, and the command that goes on with it, the same way.
   Whist refused({"play", "--save", save.string()}, {});
   refused.close_input();

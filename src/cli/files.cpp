@@ -212,8 +212,7 @@ std::string shell_word(std::string_view path) {
            std::string_view("_@%+=:,./-").find(c) != std::string_view::npos ||
            static_cast<unsigned char>(c) >= 0x80;
   };
-  bool control = false;
-  for (size_t i = 0; i < path.size(); ++i) control = control || control_length(path, i) > 0;
+  const bool control = has_control_character(path);
   if (!path.empty() && !control && std::all_of(path.begin(), path.end(), safe)) {
     return std::string(path);
   }
