@@ -55,6 +55,14 @@ TEST(PlayCli, AWholeScriptedGameToTheFinalSheet) {
   EXPECT_EQ(p.status, 0) << out;
   EXPECT_NE(out.find("Seed 3 (--seed 3 plays this game again)"), std::string::npos);
   EXPECT_EQ(count(out, "Deal over."), 3u) << out;
+  // A deal's heading is shown once before its first action, not again straight after.
+  std::istringstream lines(out);
+  std::string previous;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    EXPECT_FALSE(line.rfind("Deal ", 0) == 0 && line == previous) << "repeated: " << line;
+    previous = line;
+  }
   EXPECT_NE(out.find("\nGame over. The record is saved in " + save.string()), std::string::npos);
   // The final sheet is the one `whist replay` prints from the record.
   std::string sheet;

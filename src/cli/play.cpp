@@ -154,7 +154,10 @@ class PlayLoop {
       }
       if (!m.in_deal()) {
         game_.deal();
-        say("\n" + deal_header(game_.match(), style_));
+        // A human to move first sees the deal on their screen; a bot's actions need it before them.
+        if (!game_.is_human(game_.match().state().to_move())) {
+          say("\n" + deal_header(game_.match(), style_));
+        }
         continue;
       }
       const int seat = m.state().to_move();
