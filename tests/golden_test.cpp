@@ -452,6 +452,16 @@ TEST(GoldenAlternatives, ExactAndPenalties) {
   EXPECT_EQ(contract_points(under, 3, 5, 13, 4), P(0));
   EXPECT_EQ(contract_points(under, 3, 2, 13, 4), P(-3));
   EXPECT_EQ(contract_points(under, 3, 3, 13, 4), P(13));
+  // ... "according to the specific exact scoring variant used": on ten-times and Cypriot too.
+  const Rules under_ten = with_scoring("under-penalty-ten");
+  EXPECT_EQ(contract_points(under_ten, 4, 4, 13, 4), P(40));
+  EXPECT_EQ(contract_points(under_ten, 4, 3, 13, 4), P(-40));
+  EXPECT_EQ(contract_points(under_ten, 4, 6, 13, 4), P(0));
+  const Rules under_cypriot = with_scoring("under-penalty-cypriot");
+  EXPECT_EQ(contract_points(under_cypriot, 5, 5, 13, 4), P(35));
+  EXPECT_EQ(contract_points(under_cypriot, 3, 1, 13, 4), P(-15));
+  EXPECT_EQ(contract_points(under_cypriot, 3, 4, 13, 4), P(0));
+  EXPECT_EQ(contract_points(under_cypriot, 0, 2, 13, 4), P(0));
 }
 
 TEST(GoldenAlternatives, Cypriot) {

@@ -1,4 +1,4 @@
-// Scoring: every one of the 27 systems and the zero-bid modifier, point by point; then the
+// Scoring: every one of the 29 systems and the zero-bid modifier, point by point; then the
 // match-level rules (streak bonuses, miss penalties, spades double, zero play, winners, half
 // points) through Match with deals built so that every seat takes a chosen number of tricks.
 #include <gtest/gtest.h>
@@ -101,6 +101,16 @@ const std::vector<SystemCases>& all_cases() {
       // 10 + bid; more: 0; fewer: -bid.
       {"under-penalty",
        {{3, 3, 5, 4, "13"}, {3, 4, 5, 4, "0"}, {3, 2, 5, 4, "-3"}, {0, 2, 5, 4, "0"}}},
+      // 10 x bid; more: 0; fewer: -10 x bid.
+      {"under-penalty-ten",
+       {{4, 4, 5, 4, "40"}, {4, 5, 5, 4, "0"}, {4, 3, 5, 4, "-40"}, {0, 1, 5, 4, "0"}}},
+      // 10 + 5 x bid; more: 0; fewer: -5 x bid (a zero bid is only missed over).
+      {"under-penalty-cypriot",
+       {{5, 5, 5, 4, "35"},
+        {3, 4, 5, 4, "0"},
+        {3, 1, 5, 4, "-15"},
+        {0, 1, 5, 4, "0"},
+        {0, 0, 5, 4, "10"}}},
       // 10 + 5 x bid; -5 x bid; a missed zero -10.
       {"cypriot",
        {{5, 5, 5, 4, "35"},

@@ -31,6 +31,8 @@ enum class Scoring : uint8_t {
   TenTimes,
   TenTimesPenalty,
   UnderPenalty,
+  UnderPenaltyTen,
+  UnderPenaltyCypriot,
   Cypriot,
   SetPenalty,
   ProgressivePenalty,
@@ -48,7 +50,7 @@ enum class Scoring : uint8_t {
   OyVey,
   Israeli,
 };
-inline constexpr int kNumScorings = 27;
+inline constexpr int kNumScorings = 29;
 
 // How the sequence of hand sizes is built; "8" stands for the largest hand of the game.
 enum class ScheduleKind : uint8_t {

@@ -26,6 +26,10 @@ constexpr std::array<ScoringInfo, kNumScorings> kScorings = {{
     {Scoring::TenTimes, "ten-times", "made: 10 x bid; missed: 0"},
     {Scoring::TenTimesPenalty, "ten-times-penalty", "made: 10 x bid; missed: -10 x bid"},
     {Scoring::UnderPenalty, "under-penalty", "made: 10 + bid; more tricks: 0; fewer: -bid"},
+    {Scoring::UnderPenaltyTen, "under-penalty-ten",
+     "made: 10 x bid; more tricks: 0; fewer: -10 x bid"},
+    {Scoring::UnderPenaltyCypriot, "under-penalty-cypriot",
+     "made: 10 + 5 x bid; more tricks: 0; fewer: -5 x bid"},
     {Scoring::Cypriot, "cypriot", "made: 10 + 5 x bid; missed: -5 x bid, a missed zero -10"},
     {Scoring::SetPenalty, "set-penalty", "made: 10 + bid; more tricks: tricks; fewer: -10"},
     {Scoring::ProgressivePenalty, "progressive-penalty", "made: 10 + bid; missed: -(bid + 10d)"},
@@ -76,9 +80,17 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
       return w(made ? 10 * bid : 0);
     case Scoring::TenTimesPenalty:
       return w(made ? 10 * bid : -10 * bid);
+    // "Penalty under, zero over" on each of seed 000's systems with a penalty; a zero bid can
+    // only be missed over, so Cypriot's -10 for a missed zero never applies.
     case Scoring::UnderPenalty:
       if (made) return w(10 + bid);
       return w(tricks > bid ? 0 : -bid);
+    case Scoring::UnderPenaltyTen:
+      if (made) return w(10 * bid);
+      return w(tricks > bid ? 0 : -10 * bid);
+    case Scoring::UnderPenaltyCypriot:
+      if (made) return w(10 + 5 * bid);
+      return w(tricks > bid ? 0 : -5 * bid);
     case Scoring::Cypriot:
       if (made) return w(10 + 5 * bid);
       return w(bid == 0 ? -10 : -5 * bid);
