@@ -240,6 +240,15 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
                             "\"deals\": []}")
                 .error,
             "a player's name may not hold control characters: 'B\\x1b[2J'");
+  // Regression: numbers past int's range wrapped around (2^32 + 1 was read as a bid of 1). As in a
+  // game record, a huge number is held at a billion, and refused as out of range.
+  EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [4294967297, 0, 0]}]}").error,
+            "deal 1: A (dealer) bids 1000000000: bid 1000000000 out of range 0-1");
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
+                            "\"players\": [\"A\", \"B\", \"C\"], \"first_dealer\": 4294967296, "
+                            "\"deals\": []}")
+                .error,
+            "\"first_dealer\" must be a seat 0-2");
 }
 
 // Regression: a key or an option value holding a line break broke the error's one line

@@ -238,6 +238,12 @@ TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   Json bad_players = good;
   bad_players["players"] = 40;
   EXPECT_EQ(error_field(bad_players), "players");
+  // Regression: a number past int's range wrapped around (2^32 + 4 was taken as 4).
+  bad_players["players"] = 4294967300ULL;
+  EXPECT_EQ(error_field(bad_players), "players");
+  Json bad_timer = good;
+  bad_timer["turn_seconds"] = 4294967326ULL;
+  EXPECT_EQ(error_field(bad_timer), "turn_seconds");
   Json no_token = good;
   EXPECT_EQ(call("POST", "/api/tables", no_token).status, 403);
   no_token["token"] = std::string(32, '0');
@@ -335,6 +341,54 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   EXPECT_EQ(next["seats"][0]["name"], "Ana");
   EXPECT_EQ(next["seats"][2]["name"], "Bo");
   EXPECT_EQ(call("POST", "/api/tables/" + id + "/rematch", {{"token", guest("Cy")}}).status, 403);
+  // The replay is made once; asked again, its summary is the table's now (the rematch named).
+  const Reply second = call("GET", "/api/tables/" + id + "/replay");
+  ASSERT_EQ(second.status, 200);
+  EXPECT_EQ(second.body["deals"], replay.body["deals"]);
+  EXPECT_EQ(second.body["match"], replay.body["match"]);
+  EXPECT_EQ(second.body["table"], call("GET", "/api/tables/" + id).body);
+  EXPECT_EQ(second.body["table"]["rematch"], again.body["id"]);
+  EXPECT_EQ(second.body.size(), 3u);
+}
+
+// Every state sends the whole score and a replay every frame: a game here has at most 1,000
+// deals (regression: a game of 10,000 deals allowed, past some 3,000 every connection to it was
+// closed as too slow, and its replay took seconds of the hub and a gigabyte).
+TEST_F(HubTest, AGameHasAtMostAThousandDeals) {
+  const std::string ana = guest("Ana");
+  const auto create = [&](const Json& options) {
+    return call("POST", "/api/tables",
+                {{"token", ana},
+                 {"variant", "romanian"},
+                 {"options", options},
+                 {"seats", {"human", "random", "random", "random"}}});
+  };
+  Reply r = create({{"end", "deals"}, {"deals", "1001"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"]["field"], "options.deals");
+  EXPECT_EQ(r.body["error"]["message"],
+            "options.deals: a game here has at most 1000 deals, not 1001");
+  std::string ones = "1";
+  for (int k = 0; k < 1000; ++k) ones += ",1";
+  r = create({{"schedule", ones}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"]["field"], "options.schedule");
+  r = create({{"end", "target"}, {"deals", "5000"}});
+  EXPECT_EQ(r.body["error"]["field"], "options.deals");
+  EXPECT_EQ(create({{"end", "deals"}, {"deals", "1000"}}).status, 201);
+  EXPECT_EQ(create({{"end", "target"}}).status, 201);  // the rules' own cap: 1000
+  EXPECT_EQ(create({{"schedule", ones.substr(2)}}).status, 201);
+  // The lobby offers that range.
+  int offered = 0;
+  const Reply variants = call("GET", "/api/variants");
+  for (const Json& preset : variants.body["presets"]) {
+    for (const Json& option : preset["options"]) {
+      if (option["name"] != "deals") continue;
+      EXPECT_EQ(option["range"], Json::array({0, 1000})) << preset["name"];
+      ++offered;
+    }
+  }
+  EXPECT_GT(offered, 0);
 }
 
 TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
@@ -458,6 +512,54 @@ TEST_F(HubTest, TheScoreNamesWhoPlaysEachSeatNow) {
   const Reply record = call("GET", "/api/tables/" + id + "/record");
   ASSERT_EQ(record.status, 200);
   EXPECT_EQ(replay_record(record.body.dump()).match->names()[0], "Ana");
+}
+
+TEST_F(HubTest, ASeatNumberPastIntsRangeIsRefused) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  // Regression: 2^32 wrapped around to seat 0, and the join took it; -1, the seat of a guest
+  // seated nowhere, was answered as joined.
+  for (const Json& seat : {Json(4294967296ULL), Json(-4294967296LL), Json(4), Json(-1)}) {
+    const Reply r = call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", seat}});
+    EXPECT_EQ(r.status, 409) << seat << " -> " << r.body;
+  }
+  EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", "0"}}).status,
+            400);
+  EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][0]["free"]);
+}
+
+// Regression: each hello again on a connection stored a disconnect and a connect, and sent the
+// state to everyone at the table: the database grew with every message.
+TEST_F(HubTest, HelloAgainOnTheSameConnectionStoresNothing) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hello(2, id, "");  // a spectator
+  hub_->run_bots(now_);
+  const uint64_t before = seq(id);
+  const size_t watched = out_.sent[2].size();
+  for (int k = 0; k < 30; ++k) {
+    hub_->message(1, Json{{"type", "hello"}, {"table", id}, {"token", ana}}.dump(), now_);
+  }
+  EXPECT_EQ(seq(id), before);
+  EXPECT_EQ(out_.sent[2].size(), watched) << "the spectator was sent nothing";
+  // Each hello is answered, with the whole state when the client is behind.
+  EXPECT_EQ(out_.sent[1][out_.sent[1].size() - 2]["type"], "welcome");
+  const Json state = out_.last(1);
+  EXPECT_EQ(state["type"], "state");
+  EXPECT_EQ(state["seq"], before);
+  EXPECT_FALSE(state["view"]["hand"].empty());
+  EXPECT_FALSE(state["table"].is_null()) << "a state after hello is whole";
+  // Up to date, only the welcome.
+  const size_t n = out_.sent[1].size();
+  hub_->message(1, Json{{"type", "hello"}, {"table", id}, {"token", ana}, {"last", before}}.dump(),
+                now_);
+  ASSERT_EQ(out_.sent[1].size(), n + 1);
+  EXPECT_EQ(out_.last(1)["type"], "welcome");
+  // The player goes on playing on that connection.
+  play_connected({1});
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
 TEST_F(HubTest, AReconnectGetsTheTableOnlyWhenItIsBehind) {
@@ -974,6 +1076,7 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
   const std::string healthy = played(3, 3);
   const std::string engine = played(5, 3);
   const std::string unreadable = played(6, 3);
+  const std::string bad_seed = played(7, 3);
   ASSERT_EQ(call("GET", "/api/tables/" + finished).body["state"], "finished");
   const uint64_t healthy_seq = seq(healthy);
   hub_.reset();
@@ -990,16 +1093,21 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
     // A seat an older server let through: an external engine, a command the server would run.
     db.exec("UPDATE tables SET setup = json_set(setup, '$.seats[1]', 'ext:./mybot') WHERE id = '" +
             engine + "'");
+    // Regression: a seed that is not a number threw out of std::stoull and stopped the server.
+    db.exec("UPDATE tables SET setup = json_set(setup, '$.seed', 'abc') WHERE id = '" + bad_seed +
+            "'");
   }
   out_.logged.clear();
   reopen();
-  ASSERT_EQ(out_.logged.size(), 3u);
+  ASSERT_EQ(out_.logged.size(), 4u);
   EXPECT_EQ(out_.logged[0], "damaged table: database: table " + missing + " misses event 2");
   EXPECT_EQ(out_.logged[1], "damaged table: database: table " + engine +
                                 ": seats[1]: external engines cannot sit at a table");
   EXPECT_EQ(out_.logged[2],
             "damaged table: database: table " + unreadable + ", event 3: unreadable");
-  for (const std::string& id : {missing, finished, engine, unreadable}) {
+  EXPECT_EQ(out_.logged[3], "damaged table: database: table " + bad_seed +
+                                ": seed: not a whole number 0 to 2^64-1");
+  for (const std::string& id : {missing, finished, engine, unreadable, bad_seed}) {
     for (const std::string what : {"", "/record", "/replay"}) {
       const Reply r = call("GET", "/api/tables/" + id + what);
       EXPECT_EQ(r.status, 500) << id << what;
@@ -1014,9 +1122,9 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
     EXPECT_EQ(out_.last(8)["field"], "table");
     hub_->closed(8, now_);
   }
-  ASSERT_EQ(out_.logged.size(), 4u) << "each damaged table is logged once";
-  EXPECT_EQ(out_.logged[3].rfind("damaged table: database: table " + finished + ", event ", 0), 0u)
-      << out_.logged[3];
+  ASSERT_EQ(out_.logged.size(), 5u) << "each damaged table is logged once";
+  EXPECT_EQ(out_.logged[4].rfind("damaged table: database: table " + finished + ", event ", 0), 0u)
+      << out_.logged[4];
   // The healthy table goes on where it was.
   EXPECT_EQ(seq(healthy), healthy_seq + 1);  // its restart event
   hello(4, healthy, ana);
@@ -1025,7 +1133,7 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
   // Nothing was deleted: the damaged tables' rows and events are all still there.
   hub_.reset();
   SQLite::Database db(db_);
-  for (const std::string& id : {missing, finished, engine, unreadable}) {
+  for (const std::string& id : {missing, finished, engine, unreadable, bad_seed}) {
     EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE id = '" + id + "'").getInt(), 1);
   }
   EXPECT_GT(
@@ -1111,7 +1219,16 @@ TEST_F(HubRestartTest, EveryTableResumesWhereItWasAndNoTokenIsStored) {
   hub_->run_bots(now_);
   const Json before = out_.last_of(1, "state");
   ASSERT_FALSE(before["view"]["legal"].empty());
+  const Reply timed = call("POST", "/api/tables",
+                           {{"token", ana},
+                            {"variant", "romanian"},
+                            {"seats", {"human", "random", "random", "random"}},
+                            {"turn_seconds", 30}});
+  ASSERT_EQ(timed.status, 201) << timed.body;
+  const std::string timed_id = timed.body["id"];
   reopen();  // as after a crash: the database is all that is left
+  // Regression: the turn timer was not stored, and came back as 0 (none).
+  EXPECT_EQ(call("GET", "/api/tables/" + timed_id).body["turn_seconds"], 30);
   hello(2, id, ana);
   const Json after = out_.last_of(2, "state");
   EXPECT_EQ(after["view"], before["view"]);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/text.h"
+#include "game/json_int.h"
 #include "game/record_detail.h"
 #include "game/view_json.h"
 #include "rules/options.h"
@@ -47,15 +48,6 @@ void reject_unknown_fields(const Json& object, std::initializer_list<std::string
       fail(where + "unknown field " + json_quote(key));
     }
   }
-}
-
-std::optional<int64_t> as_int(const Json& j) {
-  constexpr int64_t kLimit = 1'000'000'000;
-  if (j.is_number_unsigned()) {
-    return static_cast<int64_t>(std::min<uint64_t>(j.get<uint64_t>(), kLimit));
-  }
-  if (j.is_number_integer()) return std::clamp<int64_t>(j.get<int64_t>(), -kLimit, kLimit);
-  return std::nullopt;
 }
 
 Hands parse_hands(const Json& j, const std::string& where, int players) {
@@ -120,7 +112,6 @@ std::string plural(int64_t count, const std::string& one, const std::string& man
 
 namespace {
 
-using record_detail::as_int;
 using record_detail::call_text;
 using record_detail::contract_text;
 using record_detail::fail;
@@ -140,7 +131,7 @@ using record_detail::require_field;
 std::optional<std::string> option_text(const Json& j) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_boolean()) return std::string(j.get<bool>() ? "on" : "off");
-  if (auto n = as_int(j)) return std::to_string(*n);
+  if (auto n = json_int(j)) return std::to_string(*n);
   if (j.is_number()) return j.dump();
   return std::nullopt;
 }
@@ -281,7 +272,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
                                   std::to_string(players - 1);
     if (!z->is_array()) fail(zero_type);
     for (const Json& s : *z) {
-      const auto seat = as_int(s);
+      const auto seat = json_int(s);
       if (!seat || *seat < 0 || *seat >= players) fail(zero_type);
       const int seat_i = static_cast<int>(*seat);
       if (std::find(d.zero_play.begin(), d.zero_play.end(), seat_i) != d.zero_play.end()) {
@@ -295,7 +286,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
   const std::string bids_type = where + "\"bids\" must be an array of whole numbers";
   if (!bids.is_array()) fail(bids_type);
   for (const Json& b : bids) {
-    const auto n = as_int(b);
+    const auto n = json_int(b);
     if (!n) fail(bids_type);
     d.bids.push_back(*n);
   }
@@ -579,7 +570,7 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
   if (std::string err = validate(*rules); !err.empty()) fail(err);
 
   const Json& first = require_field(j, "first_dealer", "");
-  const auto first_dealer = as_int(first);
+  const auto first_dealer = json_int(first);
   if (!first_dealer || *first_dealer < 0 || *first_dealer >= n) {
     fail("\"first_dealer\" must be a seat number from 0 to " + std::to_string(n - 1));
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "game/json_int.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
 
@@ -17,7 +18,6 @@ namespace whist {
 
 namespace {
 
-using record_detail::as_int;
 using record_detail::fail;
 using record_detail::find_field;
 using record_detail::Json;
@@ -121,7 +121,7 @@ CallAceRecord parse_call_ace_deal(const Json& j, int number, int players) {
   for (const char* name : {"turned", "turning"}) {
     const Json* t = find_field(j, name);
     if (t == nullptr) continue;
-    const auto n = as_int(*t);
+    const auto n = json_int(*t);
     if (!n || *n < 1 || *n > kKittySize) {
       fail(where + "\"" + name + "\" must be the number of kitty cards turned, 1 to " +
            std::to_string(kKittySize));

@@ -43,9 +43,6 @@ const Json& require_field(const Json& object, std::string_view name, const std::
 void reject_unknown_fields(const Json& object, std::initializer_list<std::string_view> known,
                            const std::string& where);
 
-// A JSON integer, clamped far outside every range the rules allow (so huge values stay huge).
-std::optional<int64_t> as_int(const Json& j);
-
 std::string plural(int64_t count, const std::string& one, const std::string& many);
 
 // The "hands" field of a deal: one hand per seat, no card twice in a hand.

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/text.h"
+#include "game/json_int.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
@@ -78,10 +79,11 @@ struct ParseError {
 [[noreturn]] void fail(std::string message) { throw ParseError{std::move(message)}; }
 
 int seat_of(const Json& v, int n, const std::string& what) {
-  if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= n) {
+  const auto seat = json_int(v);
+  if (!seat || *seat < 0 || *seat >= n) {
     fail("\"" + what + "\" must be a seat 0-" + std::to_string(n - 1));
   }
-  return v.get<int>();
+  return static_cast<int>(*seat);
 }
 
 std::optional<Suit> suit_of(const Json& v, const std::string& what) {
@@ -97,10 +99,9 @@ void read_seats(const Json& v, int n, std::array<int, kMaxPlayers>& out, const s
   }
   for (int p = 0; p < n; ++p) {
     if (v[p].is_null()) continue;
-    if (!v[p].is_number_integer() || v[p].get<int>() < 0) {
-      fail("\"" + what + "\" must hold numbers 0 or more, or nulls");
-    }
-    out[p] = v[p].get<int>();
+    const auto number = json_int(v[p]);
+    if (!number || *number < 0) fail("\"" + what + "\" must hold numbers 0 or more, or nulls");
+    out[p] = static_cast<int>(*number);
   }
 }
 

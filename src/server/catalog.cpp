@@ -1,5 +1,7 @@
 #include "server/catalog.h"
 
+#include <fmt/core.h>
+
 #include <charconv>
 #include <string>
 #include <string_view>
@@ -68,11 +70,13 @@ Json variants_json(Level max_bot_level) {
     for (const OptionInfo& o : options()) {
       if (!option_applies(o.name, rules.family)) continue;
       Json values, range;
-      describe_values(o.values, values, range);
+      std::string accepts(o.values);
+      if (o.name == "deals") accepts = fmt::format("a number 0-{}", kMaxTableDeals);
+      describe_values(accepts, values, range);
       opts.push_back({{"name", o.name},
                       {"default", o.get(rules)},
                       {"description", o.description},
-                      {"accepts", o.values},
+                      {"accepts", accepts},
                       {"values", std::move(values)},
                       {"range", std::move(range)}});
     }

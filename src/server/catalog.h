@@ -6,8 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/bot.h"
+#include "rules/rules.h"
 
 namespace whist::server {
+
+// Every state sends a game's whole score, and its replay every frame: both grow with the game.
+// A table plays at most this many deals, the rules' own cap for a game to a target (past some
+// 3,000 deals one state would be over a connection's 1 MiB queue). The lobby's range for `deals`.
+inline constexpr int kMaxTableDeals = kDefaultTargetDealCap;
 
 nlohmann::json variants_json(Level max_bot_level);
 

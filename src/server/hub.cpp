@@ -19,7 +19,9 @@
 #include "ai/bot.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "game/json_int.h"
 #include "game/view_json.h"
+#include "rules/schedule.h"
 #include "server/catalog.h"
 #include "server/rate_limit.h"
 #include "server/store.h"
@@ -125,6 +127,9 @@ struct Hub::Impl {
   struct TableEntry {
     std::unique_ptr<Table> table;
     std::string rematch;
+    // A finished game's replay without its summary, made once: it grows with the game's length
+    // (megabytes and a second of this thread for a game of a thousand deals) and never changes.
+    std::string replay_text;
     std::set<ConnId> conns;
     std::map<int, int> seat_conns;  // seat -> open connections playing it
     uint64_t handed_out = 0;        // seq of the last bot job handed out (+1; 0 none)
@@ -383,6 +388,16 @@ struct Hub::Impl {
     return json_reply(201, {{"name", g.name}, {"token", token}});
   }
 
+  // At most kMaxTableDeals deals a game (catalog.h says why). Checked at creation only, like
+  // the seats, so that tables stored before still load.
+  static std::string deal_count_error(const Rules& rules) {
+    const int most = Schedule(rules).length().value_or(
+        rules.deal_limit > 0 ? rules.deal_limit : kDefaultTargetDealCap);
+    if (most <= kMaxTableDeals) return {};
+    const std::string field = rules.end == GameEnd::Schedule ? "options.schedule" : "options.deals";
+    return fmt::format("{}: a game here has at most {} deals, not {}", field, kMaxTableDeals, most);
+  }
+
   HttpReply create_table(const Json& body, int64_t now, const std::string& client) {
     if (!guest_of(body)) return error_reply(403, "forbidden", "token: not a guest's", "token");
     TableSetup setup;
@@ -408,6 +423,9 @@ struct Hub::Impl {
                                std::string(level_name(config.max_bot_level)),
                            field);
       }
+    }
+    if (const std::string error = deal_count_error(rules); !error.empty()) {
+      return error_reply(400, "bad-request", error, field_of(error));
     }
     if (auto refused = refuse_creation(table_limit, "tables", now, client)) return *refused;
     setup.seed = random_seed();
@@ -451,11 +469,12 @@ struct Hub::Impl {
     Table& t = *entry.table;
     if (what == "join") {
       const auto s = body.find("seat");
-      if (s == body.end() || !s->is_number_integer()) {
-        return error_reply(400, "bad-request", "seat: a seat number is required", "seat");
-      }
-      const Event e{EventKind::Join, s->get<int>(), {}, g->id, g->name};
-      if (t.seat_of(g->id) == e.seat) return json_reply(200, {{"seat", e.seat}});
+      const auto seat = s == body.end() ? std::nullopt : json_int(*s);
+      if (!seat) return error_reply(400, "bad-request", "seat: a seat number is required", "seat");
+      // Clamped, a seat far out of range stays out of range for check() to refuse.
+      const Event e{EventKind::Join, static_cast<int>(*seat), {}, g->id, g->name};
+      // Already there (regression: seat -1 matched a guest seated nowhere, and was "joined").
+      if (e.seat >= 0 && t.seat_of(g->id) == e.seat) return json_reply(200, {{"seat", e.seat}});
       if (const std::string why = t.check(e); !why.empty()) {
         return error_reply(409, "conflict", why, "seat");
       }
@@ -562,9 +581,12 @@ struct Hub::Impl {
         if (entry->table->stage() != TableStage::Finished) {
           return error_reply(409, "conflict", "the game is not over");
         }
-        Json replay = entry->table->replay_json();
-        replay["table"] = summary(*entry);
-        return json_reply(200, replay);
+        if (entry->replay_text.empty()) entry->replay_text = dump(entry->table->replay_json());
+        // {"deals":…,"match":…} and the summary as "table", in the order dump() sorts keys.
+        std::string text = entry->replay_text;
+        text.pop_back();
+        text += R"(,"table":)" + dump(summary(*entry)) + "}";
+        return {200, "application/json", std::move(text)};
       }
       if (method == "POST") return table_action(*entry, what, j, now);
     }
@@ -594,22 +616,28 @@ struct Hub::Impl {
       }
       last = l->get<uint64_t>();
     }
-    if (!conn.table.empty()) leave_conn(c, conn, now);
     TableEntry& entry = *found;
-    if (entry.asleep) {
-      commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
-      store.set_asleep(entry.table->id(), false);
-      entry.asleep = false;
-    }
     const Guest* g = guest_of(j);
-    conn.table = entry.table->id();
-    conn.guest = g ? g->id : "";
-    conn.seat = g ? entry.table->seat_of(g->id) : -1;
+    // The same connection, guest and seat saying hello again (a client catching up) stays: to
+    // leave and come back would store a disconnect and a connect each time.
+    const bool again = conn.table == entry.table->id() && conn.guest == (g ? g->id : "") &&
+                       conn.seat == (g ? entry.table->seat_of(g->id) : -1);
+    if (!again) {
+      if (!conn.table.empty()) leave_conn(c, conn, now);
+      if (entry.asleep) {
+        commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+        store.set_asleep(entry.table->id(), false);
+        entry.asleep = false;
+      }
+      conn.table = entry.table->id();
+      conn.guest = g ? g->id : "";
+      conn.seat = g ? entry.table->seat_of(g->id) : -1;
+      entry.conns.insert(c);
+      if (entry.conns.size() == 1) dirty.push_back(entry.table->id());  // its bots may go on
+    }
     conn.round = 0;  // its first state is whole
-    entry.conns.insert(c);
-    if (entry.conns.size() == 1) dirty.push_back(entry.table->id());  // its bots may go on
     welcome(c, conn);
-    if (conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
+    if (!again && conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
         entry.table->stage() != TableStage::Finished) {
       commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
       return;  // the broadcast carried the state

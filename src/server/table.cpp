@@ -1,10 +1,12 @@
 #include "server/table.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "ai/bot.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "game/json_int.h"
 #include "game/record.h"
 #include "game/sheet.h"
 #include "game/view_json.h"
@@ -60,6 +62,7 @@ Json setup_to_json(const TableSetup& s) {
           {"options", options},
           {"seats", s.seats},
           {"public", s.is_public},
+          {"turn_seconds", s.turn_seconds},
           {"seed", std::to_string(s.seed)}};
 }
 
@@ -70,11 +73,12 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
   out.variant = variant->get<std::string>();
   out.players = 0;
   if (const auto p = j.find("players"); p != j.end()) {
-    if (!p->is_number_integer()) return "players: must be a whole number";
-    out.players = p->get<int>();
-    if (out.players < 2 || out.players > kMaxPlayers) {
+    const auto players = json_int(*p);
+    if (!players) return "players: must be a whole number";
+    if (*players < 2 || *players > kMaxPlayers) {
       return "players: must be 2 to " + std::to_string(kMaxPlayers);
     }
+    out.players = static_cast<int>(*players);
   }
   auto preset = make_preset(out.variant, out.players);
   if (!preset) {
@@ -120,10 +124,11 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
   }
   out.turn_seconds = 0;
   if (const auto t = j.find("turn_seconds"); t != j.end() && !t->is_null()) {
-    if (!t->is_number_integer() || t->get<int64_t>() < 0 || t->get<int64_t>() > 3600) {
+    const auto seconds = json_int(*t);
+    if (!seconds || *seconds < 0 || *seconds > 3600) {
       return "turn_seconds: a whole number of seconds, 0 (no timer) to 3600";
     }
-    out.turn_seconds = t->get<int>();
+    out.turn_seconds = static_cast<int>(*seconds);
   }
   out.name.clear();
   if (const auto n = j.find("name"); n != j.end() && !n->is_null()) {
@@ -136,7 +141,11 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
   if (with_seed) {
     const auto s = j.find("seed");
     if (s == j.end() || !s->is_string()) return "seed: missing";
-    out.seed = std::stoull(s->get<std::string>());
+    const std::string& text = s->get_ref<const std::string&>();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out.seed);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
+      return "seed: not a whole number 0 to 2^64-1";
+    }
   }
   return {};
 }

@@ -83,7 +83,7 @@ export function variants(): Variants {
         name: 'call-ace',
         description: 'Call-Ace whist (seed 004)',
         players: { default: 4, min: 4, max: 4 },
-        options: [{ name: 'deals', default: '16', description: 'the number of deals', accepts: 'a number 0-10000', values: null, range: [0, 10000] }],
+        options: [{ name: 'deals', default: '16', description: 'the number of deals', accepts: 'a number 0-1000', values: null, range: [0, 1000] }],
       },
     ],
     scorings: scorings.map((name) => ({ name, description: `${name} scoring` })),
