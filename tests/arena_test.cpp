@@ -386,7 +386,10 @@ TEST(ArenaCli, TableJsonAndProgress) {
 
 TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"--bots random,random,random", "expected 4 bots"},
+      {"--bots random,random,random", "expected 4 bots, one for each seat, but got 3"},
+      {"--bots expert,heuristic",
+       "but got 2; for a match of those 2 bots, repeat them: --bots "
+       "expert,heuristic,expert,heuristic"},
       {"--bots random,random,random,wizard", "unknown bot 'wizard'"},
       {"--bots random,random,,random", "empty bot spec"},
       {"--bots random,random,random,random --deals 0", "deals must be at least 1"},

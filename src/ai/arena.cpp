@@ -249,9 +249,17 @@ ArenaRun run_arena(const ArenaConfig& config) {
   const auto start = Clock::now();
   if (const std::string e = validate(config.rules); !e.empty()) return bad_input(e);
   const int n = config.rules.players;
-  if (static_cast<int>(config.bots.size()) != n) {
-    return bad_input("expected " + std::to_string(n) + " bots, one for each seat, but got " +
-                     std::to_string(config.bots.size()));
+  if (const int given = static_cast<int>(config.bots.size()); given != n) {
+    std::string message = "expected " + std::to_string(n) + " bots, one for each seat, but got " +
+                          std::to_string(given);
+    // "--bots expert,heuristic" meant as a match of two bots: say how to write one.
+    if (given > 0 && given < n && n % given == 0) {
+      std::string repeated;
+      for (int k = 0; k < n; ++k) repeated += (k ? "," : "") + config.bots[k % given];
+      message += "; for a match of those " + std::to_string(given) + " bots, repeat them: --bots " +
+                 repeated;
+    }
+    return bad_input(message);
   }
   if (config.deals < 1) return bad_input("the number of deals must be at least 1");
   if (config.deals > kMaxArenaDeals) {
