@@ -473,6 +473,9 @@ TEST(PlayCli, ANewGameDoesNotReplaceAnExistingFile) {
                      " goes on with it); choose another file or "
                      "remove it\n");
   EXPECT_EQ(read_text(dir / "old.json"), "an older game");
+  // --file, `whist score`'s name for it, is the same option.
+  EXPECT_EQ(run({"play", "--file", (dir / "old.json").string()}, out), 2);
+  EXPECT_NE(out.find("the file exists"), std::string::npos) << out;
   dir.write("empty.json", "");
   Whist w(game_args(dir / "empty.json", {}), {});
   w.next_screen();

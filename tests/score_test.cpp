@@ -498,6 +498,10 @@ TEST(ScoreSession, ANewGameDoesNotReplaceAnExistingFile) {
             std::string::npos)
       << t.output;
   EXPECT_EQ(read_text(file), "an older game");
+  // --save, `whist play`'s name for it, is the same option.
+  const Transcript saved = score({"--players", "Ana,Bogdan,Cristi", "--save", file}, "H\nquit\n");
+  EXPECT_EQ(saved.status, 2) << saved.output;
+  EXPECT_NE(saved.output.find("the file exists"), std::string::npos) << saved.output;
 }
 
 // Regression: a folder given as the save file aborted the program (libstdc++'s file stream threw

@@ -418,8 +418,10 @@ void add_play(CLI::App& app, int& status) {
                                "random seed: the same seed plays the same deals and bot choices")
                    ->check(whole_number_u64());
   cmd->add_flag("--ascii", args->ascii, "letters S H D C and no colour");
-  cmd->add_option("--save", args->save,
-                  "the save file (a game record); default: a new file in ~/.local/share/whist");
+  // --file too: `whist score` calls its save file that, and a user of both should not guess.
+  cmd->add_option("--save,--file", args->save,
+                  "the save file (a game record); default: a new file in $XDG_DATA_HOME/whist "
+                  "or ~/.local/share/whist");
   auto* resume =
       cmd->add_option("--resume", args->resume, "go on with the game saved in this file");
   cmd->add_flag("--allow-engines", args->allow_engines,

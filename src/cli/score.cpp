@@ -169,7 +169,7 @@ void add_score(CLI::App& app, int& status) {
   cmd->add_option("--players", args->players,
                   "the players' names in playing order, e.g. \"Ana,Bogdan,Cristi,Dana\"");
   cmd->add_option("--dealer", args->dealer, "who deals first: a name or 1-N (default: the first)");
-  cmd->add_option("--file", args->file,
+  cmd->add_option("--file,--save", args->file,
                   "the save file (default: a new file in $XDG_DATA_HOME/whist or "
                   "~/.local/share/whist)");
   cmd->add_option("--resume", args->resume, "go on with a saved game");
