@@ -305,6 +305,8 @@ TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
     }
   }
   EXPECT_EQ(end["seq"], seq(id));
+  // Regression: the protocol gave the match its number of deals, and the server sent none.
+  EXPECT_EQ(end["match"]["deals"], 2);  // the schedule "2,1"
   const Reply record = call("GET", "/api/tables/" + id + "/record");
   ASSERT_EQ(record.status, 200);
   const ReplayResult replayed = replay_record(record.body.dump());

@@ -35,6 +35,7 @@ namespace {
 
 constexpr size_t kMaxBody = 16 * 1024;
 constexpr size_t kMaxGuestName = 24;
+constexpr size_t kReplayCacheBytes = 64 << 20;  // the finished games' replays kept in memory
 
 // Request paths are not checked for UTF-8 and may be echoed in errors: never let a dump throw.
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -127,8 +128,9 @@ struct Hub::Impl {
   struct TableEntry {
     std::unique_ptr<Table> table;
     std::string rematch;
-    // A finished game's replay without its summary, made once: it grows with the game's length
-    // (megabytes and a second of this thread for a game of a thousand deals) and never changes.
+    // A finished game's replay without its summary, made once, within kReplayCacheBytes for all
+    // tables: it grows with the game's length (megabytes and a second of this thread for a game
+    // of a thousand deals) and never changes.
     std::string replay_text;
     std::set<ConnId> conns;
     std::map<int, int> seat_conns;  // seat -> open connections playing it
@@ -581,9 +583,14 @@ struct Hub::Impl {
         if (entry->table->stage() != TableStage::Finished) {
           return error_reply(409, "conflict", "the game is not over");
         }
-        if (entry->replay_text.empty()) entry->replay_text = dump(entry->table->replay_json());
-        // {"deals":…,"match":…} and the summary as "table", in the order dump() sorts keys.
         std::string text = entry->replay_text;
+        if (text.empty()) {
+          text = dump(entry->table->replay_json());
+          size_t cached = 0;
+          for (const auto& [other, e] : tables) cached += e.replay_text.size();
+          if (cached + text.size() <= kReplayCacheBytes) entry->replay_text = text;
+        }
+        // {"deals":…,"match":…} and the summary as "table", in the order dump() sorts keys.
         text.pop_back();
         text += R"(,"table":)" + dump(summary(*entry)) + "}";
         return {200, "application/json", std::move(text)};

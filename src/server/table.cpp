@@ -466,7 +466,9 @@ Json Table::match_json() const {
       sheet_names[k] += " #" + std::to_string(k + 1);
     }
   }
+  const std::optional<int> length = match_->schedule().length();
   return {{"deal", match_->deal_index()},
+          {"deals", length ? Json(*length) : Json()},  // null: to a target
           {"dealer", match_->in_deal() ? match_->state().dealer() : match_->next_dealer()},
           {"names", names},
           {"totals", totals},

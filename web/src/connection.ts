@@ -1,5 +1,8 @@
 // One WebSocket to the table, reconnecting by itself: after a drop it waits (0.5 s, 1 s, 2 s …
-// at most 5 s, with jitter), connects again and says hello with the last event it has.
+// at most 5 s, with jitter), connects again and says hello with the last event it has. The
+// back-off starts again only once the server has sent something: a server that accepts the
+// socket and closes it at once (too many connections from this address) is not retried twice a
+// second. A socket still connecting after connectMs is given up and tried again.
 import type { ServerMessage } from './types';
 
 export type ConnStatus =
@@ -25,6 +28,7 @@ export interface ConnectionOptions {
   onMessage: (m: ServerMessage) => void;
   onStatus: (s: ConnStatus) => void;
   pingMs?: number; // a ping this often; no message for 3 of them: the connection is dead
+  connectMs?: number; // a socket not open after this long is given up (default 10 s)
 }
 
 export class Connection {
@@ -33,6 +37,7 @@ export class Connection {
   private stopped = false;
   private retryTimer: number | undefined;
   private pingTimer: number | undefined;
+  private connectTimer: number | undefined;
   private lastHeard = 0;
   private closeReason: string | undefined; // the server's, since the connection was last open
   private readonly onOnline = () => this.retryNow();
@@ -49,6 +54,7 @@ export class Connection {
     this.stopped = true;
     window.removeEventListener('online', this.onOnline);
     window.clearTimeout(this.retryTimer);
+    window.clearTimeout(this.connectTimer);
     window.clearInterval(this.pingTimer);
     const ws = this.ws;
     this.ws = null;
@@ -92,8 +98,14 @@ export class Connection {
       return;
     }
     this.ws = ws;
+    window.clearTimeout(this.connectTimer);
+    this.connectTimer = window.setTimeout(() => {
+      if (ws.readyState !== WebSocket.CONNECTING) return;
+      ws.close(); // a connect that hangs (packets dropped): start over
+      this.dropped(ws);
+    }, this.opts.connectMs ?? 10000);
     ws.onopen = () => {
-      this.attempt = 0;
+      window.clearTimeout(this.connectTimer);
       this.closeReason = undefined;
       this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.opts.hello()));
@@ -111,6 +123,7 @@ export class Connection {
     };
     ws.onmessage = (e: MessageEvent) => {
       this.lastHeard = Date.now();
+      this.attempt = 0; // the server took us in
       let m: ServerMessage;
       try {
         m = JSON.parse(String(e.data)) as ServerMessage;
@@ -132,13 +145,14 @@ export class Connection {
     if (this.ws !== ws) return;
     ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
     this.ws = null;
+    window.clearTimeout(this.connectTimer);
     window.clearInterval(this.pingTimer);
     this.scheduleRetry();
   }
 
   private scheduleRetry(): void {
     if (this.stopped) return;
-    // this.attempt: the tries that failed since the connection was last open
+    // this.attempt: the tries that failed since the server last sent something
     const delay = backoffDelay(this.attempt + 1);
     this.opts.onStatus({ kind: 'waiting', attempt: this.attempt + 1, retryInMs: delay, ...(this.closeReason ? { reason: this.closeReason } : {}) });
     window.clearTimeout(this.retryTimer);

@@ -66,6 +66,7 @@ export class TablePage {
   private noticeTimer: number | undefined;
   private fatal: string | null = null;
   private busy = false;
+  private destroyed = false; // the page has moved on: late answers change nothing
   private joinName: string;
   private pace = storedPace();
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
@@ -102,6 +103,7 @@ export class TablePage {
   }
 
   destroy(): void {
+    this.destroyed = true;
     document.title = 'Whist';
     this.conn.stop();
     window.clearTimeout(this.timer);
@@ -277,7 +279,9 @@ export class TablePage {
     try {
       const r = await api.rematch(this.id, token);
       rememberTable({ id: r.id, token, seat: this.seat, variant: this.snap.table?.variant ?? '' });
-      location.hash = `#/table/${r.id}`;
+      // Regression: the answer could come after the player had gone elsewhere (the lobby), and
+      // took them to the rematch anyway.
+      if (!this.destroyed) location.hash = `#/table/${r.id}`;
     } catch (e) {
       this.say(e instanceof ApiError ? e.message : String(e), 'error');
     } finally {

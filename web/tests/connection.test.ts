@@ -116,6 +116,7 @@ describe('Connection', () => {
     const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: (s) => statuses.push(s) });
     c.start();
     FakeSocket.all[0].open();
+    FakeSocket.all[0].onmessage!({ data: '{"type":"welcome","table":"t","seat":-1,"role":"spectator"}' });
     FakeSocket.all[0].drop('server shutting down', 1001);
     expect(statuses.at(-1)).toMatchObject({ kind: 'waiting', attempt: 1, reason: 'server shutting down' });
     vi.advanceTimersByTime(700);
@@ -130,10 +131,55 @@ describe('Connection', () => {
     c.stop();
   });
 
+  // Regression: the back-off started again at every open, so a server that accepts the socket and
+  // closes it at once (too many connections from this address) was tried twice a second forever.
+  it('backs off when the server closes each socket as it opens', () => {
+    const statuses: ConnStatus[] = [];
+    const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: (s) => statuses.push(s) });
+    c.start();
+    const waits: number[] = [];
+    for (let k = 0; k < 6; ++k) {
+      const ws = FakeSocket.all.at(-1)!;
+      ws.open();
+      ws.drop('too many connections: more than 128 WebSockets open from this address', 1008);
+      const s = statuses.at(-1)!;
+      expect(s).toMatchObject({ kind: 'waiting', attempt: k + 2 }); // the first try was 1
+      expect(s.kind === 'waiting' && s.reason).toMatch(/^too many connections/);
+      if (s.kind === 'waiting') waits.push(s.retryInMs);
+      vi.advanceTimersByTime(10_000);
+    }
+    expect(waits[0]).toBeLessThanOrEqual(1250); // 1 s, with jitter
+    expect(waits[5]).toBeGreaterThanOrEqual(3750); // 5 s, with jitter
+    // A message from the server: the back-off starts again.
+    const ws = FakeSocket.all.at(-1)!;
+    ws.open();
+    ws.onmessage!({ data: '{"type":"welcome","table":"t","seat":-1,"role":"spectator"}' });
+    ws.drop();
+    expect(statuses.at(-1)).toMatchObject({ kind: 'waiting', attempt: 1 });
+    c.stop();
+  });
+
+  it('gives up a socket that hangs while connecting, and tries again', () => {
+    const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: () => {}, connectMs: 3000 });
+    c.start();
+    vi.advanceTimersByTime(2900);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all[0].readyState).toBe(FakeSocket.CLOSED);
+    vi.advanceTimersByTime(1300); // a second try, after 1 s with jitter
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1].open(); // an open socket is not timed out
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[1].readyState).toBe(FakeSocket.OPEN);
+    c.stop();
+  });
+
   it('pings, and starts over when nothing is heard for three pings', () => {
     const c = new Connection({ url: 'ws://h/ws', hello: () => ({ type: 'hello' }), onMessage: () => {}, onStatus: () => {}, pingMs: 1000 });
     c.start();
     FakeSocket.all[0].open();
+    FakeSocket.all[0].onmessage!({ data: '{"type":"pong"}' });
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all[0].sent.at(-1)).toBe('{"type":"ping"}');
     vi.advanceTimersByTime(3000); // no answer
