@@ -276,6 +276,42 @@ TEST(PlayCli, LettersOrSymbolsAndColour) {
   EXPECT_EQ(piped.find("\033["), std::string::npos) << piped;
 }
 
+// Regression: in a forehead deal the hint named the card the player may not see.
+TEST(PlayCli, TheHintKeepsAForeheadCardUnseen) {
+  const TempDir dir;
+  Whist w(game_args(dir / "game.json", {"--seed", "7", "--ascii", "one_card_mode=forehead"}), {});
+  std::string screen = w.next_screen();
+  ASSERT_NE(screen.find("Your card: on your forehead"), std::string::npos) << screen;
+  screen = answer(w, "0");
+  ASSERT_NE(screen.find("Play your card: 1"), std::string::npos) << screen;
+  const std::string hint = answer(w, "hint");
+  EXPECT_NE(hint.find("Your one card is on your forehead: play it (1), unseen."), std::string::npos)
+      << hint;
+  EXPECT_FALSE(std::regex_search(hint, std::regex(R"((10|[AKQJT2-9])[SHDC])"))) << hint;
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0);
+}
+
+// Regression: in Call-Ace, a joker allowed beside the led suit was read as "you have no H: you
+// must trump" (there is no duty to trump in Call-Ace).
+TEST(PlayCli, TheReasonForTheCardsAllowedCountsJokers) {
+  const TempDir dir;
+  Whist w({"play", "--variant", "call-ace", "--bots", "heuristic", "--seed", "8", "--ascii",
+           "--save", (dir / "game.json").string()},
+          {});
+  w.next_screen();
+  answer(w, "pass");
+  answer(w, "S");
+  const std::string screen = answer(w, "keep");
+  EXPECT_NE(screen.find("Your hand: 1:X3 "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Play a card: 1:X3 8:10H 9:8H 10:2H (you must follow H, or play a joker)"),
+            std::string::npos)
+      << screen;
+  EXPECT_EQ(screen.find("must trump"), std::string::npos) << screen;
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0);
+}
+
 TEST(PlayCli, HintUndoLastAndSheet) {
   const TempDir dir;
   const fs::path save = dir / "game.json";

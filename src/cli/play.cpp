@@ -309,6 +309,12 @@ class PlayLoop {
           say(help_text(ctx) + choices_text(m, seat, style_));
           continue;
         case Command::Hint: {
+          if (ctx.phase == Phase::Playing && m.view(seat).own_hand.empty()) {
+            // A forehead deal: the card is the player's only one, and theirs not to see
+            // (regression: the hint named it).
+            say("  Your one card is on your forehead: play it (1), unseen.\n");
+            continue;
+          }
           const Hint h = game_.hint();
           std::string out = fmt::format("  {} would {}: {}\n", h.bot,
                                         ctx.phase == Phase::Playing ? "play" : "choose",

@@ -204,15 +204,27 @@ std::string play_choices(const Match& m, const PlayerView& v, const Style& style
       items.push_back(fmt::format("{}:{}", i + 1, card_text(shown[i], style)));
     }
   }
+  if (legal == v.own_hand) return fmt::format("Play any card: {}\n", join(items, " "));
+  // Why the other cards are not allowed. Jokers (Call-Ace) may be allowed beside the led suit
+  // (regression: a joker beside hearts was read as "you have no H: you must trump").
   std::string why;
   const DealState& s = m.state();
-  if (legal != v.own_hand && s.trick_size() > 0 && s.led_suit() != Suit::None) {
-    why = legal.of_suit(s.led_suit()) == legal
-              ? " (you must follow " + suit_text(s.led_suit(), style) + ")"
-              : " (you have no " + suit_text(s.led_suit(), style) + ": you must trump)";
+  const CardSet plain = legal - CardSet::jokers();
+  const Suit led = s.trick_size() > 0 ? s.led_suit() : Suit::None;
+  if (led != Suit::None && !plain.empty() && plain.of_suit(led) == plain) {
+    why = "you must follow " + suit_text(led, style);
+  } else if (led != Suit::None && s.trump() != Suit::None && !plain.empty() &&
+             plain.of_suit(s.trump()) == plain) {
+    why = "you have no " + suit_text(led, style) + ": you must trump";
+  } else {
+    // Anything else (a joker may not lead the first trick): the engine's own reason.
+    const CardSet refused = v.own_hand - legal;
+    if (!refused.empty()) why = m.why_illegal(Action::play(refused.lowest()));
   }
-  if (legal == v.own_hand) return fmt::format("Play any card: {}\n", join(items, " "));
-  return fmt::format("Play a card: {}{}\n", join(items, " "), why);
+  if (!why.empty() && legal.intersects(CardSet::jokers()) && !plain.empty()) {
+    why += ", or play a joker";
+  }
+  return fmt::format("Play a card: {}{}\n", join(items, " "), why.empty() ? "" : " (" + why + ")");
 }
 
 std::string bid_choices(const Match& m, const PlayerView& v) {
