@@ -364,6 +364,10 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"--names", "A,B"}, "whist play: --names gives 2 names for 1 human\n"},
       {{"--humans", "2", "--names", "A,\x1b[31mB"},
        "whist play: --names: a name may not hold control characters: '\\x1b[31mB'\n"},
+      // Regression: two players of one name were let in, and could not be told apart.
+      {{"--humans", "2", "--names", "Ann,Ann"}, "whist play: --names: 'Ann' is named twice\n"},
+      {{"--humans", "2", "--names", "Bot2,Ann"},
+       "whist play: --names: 'Bot2' is a bot's name in this game (the bots are Bot1, Bot2 …)\n"},
       {{"--bots", "heuristic,random"}, "whist play: --bots lists 2 bots, but there are 3 bot "},
       {{"--variant", "bridge"}, "whist play: unknown variant 'bridge'"},
       {{"hook=maybe"}, "whist play: option hook: bad value 'maybe': expected on or off\n"},

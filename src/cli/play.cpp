@@ -118,6 +118,18 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
     session.seats[seat] = bot_spec(specs.size() == 1 ? specs[0] : specs[static_cast<size_t>(b)]);
     names[seat] = fmt::format("Bot{}", ++b);
   }
+  // Every message and the sheet name the players: two of one name could not be told apart.
+  for (int p = 0; p < n; ++p) {
+    for (int q = p + 1; q < n; ++q) {
+      if (names[static_cast<size_t>(p)] != names[static_cast<size_t>(q)]) continue;
+      const std::string& name = names[static_cast<size_t>(p)];
+      const bool bot = session.seats[static_cast<size_t>(p)] != kHumanSeat ||
+                       session.seats[static_cast<size_t>(q)] != kHumanSeat;
+      return fail(bot ? "--names: " + quote_input(name) +
+                            " is a bot's name in this game (the bots are Bot1, Bot2 …)"
+                      : "--names: " + quote_input(name) + " is named twice");
+    }
+  }
   // Hints come from the opponents' own bot when they share one that can think, else the expert.
   const std::string first = bot_spec(specs[0]);
   if (specs.size() == 1 && first != "random" && first.rfind("ext:", 0) != 0) session.hint = first;
