@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -69,6 +70,45 @@ TEST(ExternalBot, TextAnswersAndCommentLinesAreAccepted) {
   EXPECT_GT(run.report.specs[0].decisions, 0);
 }
 
+// Regression: new-deal's seed was drawn from the arena's seed by derive_seed, whose steps can be
+// undone: an engine recovered the arena's seed from it, and from that every hand. The seed is now
+// a hash of the engine's first view of the deal, which it is sent next, and each deal is told of
+// once, before that view. Each rotation has its own engine process (regression: one process
+// played every rotation, so it saw each deal from every seat).
+TEST(ExternalBot, NewDealTellsTheEngineNothingItsFirstViewDoesNot) {
+  const test_files::TempDir dir;
+  const std::string log = (dir / "log").string();
+  ArenaConfig c = make_config("romanian", 4, "ext:" + engine("logs.sh", "'" + log + "'"), 3);
+  c.seed = 424242424242;
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  std::map<std::string, int> deals_by_process;
+  for (std::string line; std::getline(in, line);) {
+    const size_t space = line.find(' ');
+    lines.push_back(line.substr(space + 1));  // without the process id
+    deals_by_process[line.substr(0, space)] += lines.back().rfind("new-deal ", 0) == 0;
+  }
+  // A process for each rotation, each told of the 3 deal sets once: none sees a deal twice.
+  EXPECT_EQ(deals_by_process.size(), 4u);
+  for (const auto& [process, deals] : deals_by_process) EXPECT_EQ(deals, 3) << process;
+  int deals = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("new-deal ", 0) != 0) continue;
+    ++deals;
+    // Then the rules (the first time), then its first view.
+    size_t v = i + 1;
+    if (v < lines.size() && lines[v].rfind("rules ", 0) == 0) ++v;
+    ASSERT_LT(v, lines.size());
+    ASSERT_EQ(lines[v].rfind("choose ", 0), 0u) << lines[v];
+    EXPECT_EQ(lines[i], "new-deal " + std::to_string(engine_deal_seed(lines[v].substr(7))));
+  }
+  // Every deal it played (it bids in each): 3 sets, each in 4 rotations.
+  EXPECT_EQ(deals, 3 * 4);
+  EXPECT_EQ(lines[0].rfind("new-deal ", 0), 0u);
+}
+
 TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
   std::string error;
   EXPECT_EQ(make_bot("ext:echo garbage", error, Engines::Allowed), nullptr);
@@ -84,6 +124,12 @@ TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
             nullptr);
   EXPECT_NE(error.find("answered 'ready A\\x1b[2JB' to 'whist-bot 1': a name without control "
                        "characters"),
+            std::string::npos)
+      << error;
+  // Regression: a name that is not UTF-8 made whist arena --json abort once every deal was played.
+  EXPECT_EQ(make_bot("ext:printf 'ready bad\\377\\376name\\n'; sleep 5", error, Engines::Allowed),
+            nullptr);
+  EXPECT_NE(error.find("answered 'ready bad\xFF\xFEname' to 'whist-bot 1': a name in UTF-8"),
             std::string::npos)
       << error;
   EXPECT_EQ(make_bot("ext:./no-such-engine", error, Engines::Allowed), nullptr);
@@ -177,6 +223,25 @@ TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
   };
   for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
   EXPECT_TRUE(gone());
+}
+
+// Regression: a second answer was taken as the answer to the next choose, and every later answer
+// was one behind.
+TEST(ExternalBot, AnAnswerNotAskedForStopsTheRun) {
+  const std::string e = arena_error("ext:" + engine("twice.sh"));
+  EXPECT_NE(e.find("(twice) sent '"), std::string::npos) << e;
+  EXPECT_NE(e.find("' when no answer was asked for (one answer to each choose"), std::string::npos)
+      << e;
+}
+
+// Regression: an engine that sent comment lines without end kept whist reading them forever.
+TEST(ExternalBot, CommentsDoNotStopTheClock) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string e = arena_error("ext:" + engine("chatters.sh"), 300);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_NE(e.find("(chatters) did not answer choose within 300 ms"), std::string::npos) << e;
+  EXPECT_LT(secs, 10.0);
 }
 
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {

@@ -405,6 +405,28 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
 
 // A save file is data, perhaps from someone else: the external engines it names (ext:COMMAND,
 // which runs COMMAND) start only with --allow-engines. Regression: resuming ran them unasked.
+// Regression: an external engine was sent new-deal before each of its moves, so an engine that
+// forgets the last deal at new-deal (as docs/bot-protocol.md asks) forgot the deal under way.
+TEST(PlayCli, AnEngineIsToldOfEachDealOnce) {
+  const TempDir dir;
+  const fs::path log = dir / "log";
+  const std::string engine = std::string("ext:sh '") + WHIST_SOURCE_DIR +
+                             "/tests/data/engines/logs.sh' '" + log.string() + "'";
+  Whist w({"play", "--bots", engine + ",heuristic,heuristic", "--seed", "2", "--save",
+           (dir / "game.json").string(), "schedule=3,2"},
+          {});
+  EXPECT_EQ(play_through(w).status, 0) << w.transcript();
+  std::ifstream in(log);
+  int new_deals = 0, chooses = 0;
+  for (std::string line; std::getline(in, line);) {
+    line = line.substr(line.find(' ') + 1);  // without the process id
+    new_deals += line.rfind("new-deal ", 0) == 0;
+    chooses += line.rfind("choose ", 0) == 0;
+  }
+  EXPECT_EQ(new_deals, 2);    // two deals
+  EXPECT_EQ(chooses, 4 + 3);  // a bid and three cards, a bid and two
+}
+
 TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
   const TempDir dir;
   const fs::path marker = dir / "ran";

@@ -1,6 +1,7 @@
 // core/text.h: how error messages quote what they were given.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/text.h"
@@ -69,6 +70,20 @@ TEST(HasControlCharacterInLines, AllowsTheLineBreakAlone) {
   EXPECT_FALSE(has_control_character_in_lines(""));
   for (const char* text : {"a\r\n", "\tAna\n", "Ana\x1b[2J\n", "\n\x7f", "Ana\xc2\x9b\n"}) {
     EXPECT_TRUE(has_control_character_in_lines(text)) << escape_control_characters(text);
+  }
+}
+
+TEST(IsUtf8, AcceptsWhatJsonAcceptsAndNothingElse) {
+  for (const std::string ok : {"", "plain", "Dušan", "♠♥", "\xF0\x9F\x82\xA1", "\xF4\x8F\xBF\xBF",
+                               "\xEF\xBF\xBF", "\xC2\x80"}) {
+    EXPECT_TRUE(is_utf8(ok)) << quote_input(ok);
+  }
+  for (const std::string bad : {"bad\xFF\xFEname", "\xC0\xAF", "\xC1\xBF", "\xE0\x80\xAF",
+                                "\xED\xA0\x80", "\xF0\x80\x80\xAF", "\xF4\x90\x80\x80",
+                                "\xF5\x80\x80\x80", "\x80", "\xC3", "\xE2\x99", "\xE2\x28\xA1"}) {
+    EXPECT_FALSE(is_utf8(bad)) << quote_input(bad);
+    // As nlohmann's writer sees it: it refuses the same.
+    EXPECT_THROW(nlohmann::json(bad).dump(), nlohmann::json::type_error) << quote_input(bad);
   }
 }
 

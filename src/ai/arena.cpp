@@ -47,7 +47,16 @@ struct Failure {
   std::string message;
 };
 
+// A worker's bots: [i] the bot at place i of the list, and [r * N + i] its copy for rotation r,
+// made for an external engine only (null otherwise: the bot of [i] plays every rotation). An
+// engine process sees each deal once, from one seat: one kept through the rotations would see
+// in the next the hands it held in the last, and could remember them.
 using Bots = std::vector<std::unique_ptr<Bot>>;
+
+Bot& bot_at(Bots& bots, int n, int r, int i) {
+  const auto& b = bots[static_cast<size_t>(r * n + i)];
+  return b ? *b : *bots[static_cast<size_t>(i)];
+}
 
 std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, std::string& error) {
   while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
@@ -58,10 +67,16 @@ std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, s
 
 std::string make_bots(const ArenaConfig& config, Bots& bots) {
   bots.clear();
-  for (const std::string& spec : config.bots) {
-    std::string error;
-    bots.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
-    if (!bots.back()) return error;
+  for (size_t r = 0; r < config.bots.size(); ++r) {
+    for (const std::string& spec : config.bots) {
+      if (r > 0 && !names_engine(spec)) {
+        bots.push_back(nullptr);
+        continue;
+      }
+      std::string error;
+      bots.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
+      if (!bots.back()) return error;
+    }
   }
   return {};
 }
@@ -117,7 +132,7 @@ class Runner {
         const uint64_t seed =
             derive_seed(config_.seed, {kBotStream, static_cast<uint64_t>(k),
                                        static_cast<uint64_t>(r), static_cast<uint64_t>(seat)});
-        guarded(k, r, seat, i, [&] { bots[i]->new_deal(seed); });
+        guarded(k, r, seat, i, [&] { bot_at(bots, n_, r, i).new_deal(seed); });
       }
       while (match.in_deal()) {
         const int seat = match.state().to_move();
@@ -125,7 +140,7 @@ class Runner {
         const PlayerView view = match.view(seat);
         Action a;
         const auto start = Clock::now();
-        guarded(k, r, seat, i, [&] { a = bots[i]->choose(rules_, view); });
+        guarded(k, r, seat, i, [&] { a = bot_at(bots, n_, r, i).choose(rules_, view); });
         BotTally& t = out.bots[i];
         const double took = std::chrono::duration<double>(Clock::now() - start).count();
         t.seconds += took;
@@ -282,9 +297,9 @@ ArenaRun run_arena(const ArenaConfig& config) {
   ArenaRun out;
   ArenaReport& rep = out.report;
   std::vector<std::string> names, engines;
-  for (const auto& b : first) {
-    names.push_back(b->name());
-    engines.push_back(engine_name(*b));
+  for (size_t i = 0; i < config.bots.size(); ++i) {
+    names.push_back(first[i]->name());
+    engines.push_back(engine_name(*first[i]));
   }
 
   std::vector<SetResult> sets;

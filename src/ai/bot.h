@@ -37,6 +37,11 @@ class Bot {
   // Starts a deal: reseeds the bot's generator (and drops anything kept from the last deal).
   virtual void new_deal(uint64_t seed) { rng_.reseed(seed); }
 
+  // Reseeds the generator within a deal (whist play, before each decision, so that a game
+  // resumed mid-deal goes on as if never stopped). As a new deal, except for an external engine,
+  // which is told of each deal once.
+  virtual void reseed(uint64_t seed) { new_deal(seed); }
+
   // One of view.legal; called only when view.to_move == view.seat and view.legal is not empty.
   virtual Action choose(const Rules& rules, const PlayerView& view) = 0;
 

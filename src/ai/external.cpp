@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/rng.h"
 #include "core/text.h"
 #include "game/view_json.h"
 #include "rules/options.h"
@@ -270,6 +272,12 @@ class ExternalBot final : public Bot {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
              "': a name without control characters, please");
       }
+      // And in the arena's JSON, whose writer throws on bytes that are not UTF-8 (regression:
+      // whist arena --json aborted after every deal was played, and the results were lost).
+      if (!is_utf8(a)) {
+        fail("answered " + quote_input(answer, kShown) + " to '" + hello +
+             "': a name in UTF-8, please");
+      }
       engine_ = a.size() > 6 ? std::string(a.substr(6)) : std::string();
     } catch (const EngineError& e) {
       return e.what();
@@ -280,18 +288,30 @@ class ExternalBot final : public Bot {
   std::string name() const override { return "ext:" + command_; }
   const std::string& engine() const { return engine_; }
 
+  // The engine hears of the deal at its first decision in it, with a seed made from that view
+  // alone. Regression: the seed was drawn from the game's seed, and the steps of derive_seed
+  // can be undone: an engine recovered the seed (a small number in whist play, found by trying
+  // every one in any case) and from it every hand.
   void new_deal(uint64_t seed) override {
     Bot::new_deal(seed);
-    send("new-deal " + std::to_string(seed));
+    deal_told_ = false;
   }
+  void reseed(uint64_t seed) override { Bot::new_deal(seed); }
 
   Action choose(const Rules& rules, const PlayerView& view) override {
+    refuse_unasked();
+    const std::string view_text = view_to_json(view).dump();
+    if (!deal_told_) {
+      send("new-deal " + std::to_string(engine_deal_seed(view_text)));
+      deal_told_ = true;
+    }
     if (!rules_sent_ || !(*rules_sent_ == rules)) {
       send("rules " + rules_json(rules).dump());
       rules_sent_ = rules;
     }
-    send("choose " + view_to_json(view).dump());
+    send("choose " + view_text);
     const std::string answer = receive("choose");
+    refuse_unasked();  // a second answer sent with the first
     if (answer.rfind("error", 0) == 0) fail("gave up with " + quote_input(answer, kShown));
     const auto a = parse_action(answer);
     if (!a) {
@@ -344,6 +364,26 @@ class ExternalBot final : public Bot {
     }
   }
 
+  // An answer sent when none was asked for (two answers to one choose, or one to new-deal) would
+  // be taken as the answer to the next choose: refused instead (regression: every later answer
+  // was one behind). What is already there is read, without waiting.
+  void refuse_unasked() {
+    std::string line;
+    for (;;) {
+      switch (process_.read_line(line, Clock::now())) {
+        case Process::Io::Ok:
+          if (!line.empty() && line[0] == '#') continue;
+          fail("sent " + quote_input(line, kShown) +
+               " when no answer was asked for (one answer to each choose, and none to anything "
+               "else)");
+        case Process::Io::TooLong:
+          fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
+        default:
+          return;  // nothing more for now; a closed output is told at the next receive
+      }
+    }
+  }
+
   // The next line that is not a comment ('#').
   std::string receive(const std::string& after) {
     const auto until = deadline();
@@ -351,7 +391,14 @@ class ExternalBot final : public Bot {
     for (;;) {
       switch (process_.read_line(line, until)) {
         case Process::Io::Ok:
-          if (!line.empty() && line[0] == '#') continue;
+          if (!line.empty() && line[0] == '#') {
+            // Regression: comments sent without end kept whist reading past the time allowed.
+            if (Clock::now() >= until) {
+              fail("did not answer " + after + " within " + std::to_string(timeout_ms_) +
+                   " ms (it sent comments)");
+            }
+            continue;
+          }
           return line;
         case Process::Io::Closed:
           fail("closed its output without answering " + after +
@@ -373,6 +420,7 @@ class ExternalBot final : public Bot {
   Process process_;
   std::string engine_;
   std::optional<Rules> rules_sent_;
+  bool deal_told_ = false;  // new-deal sent for the deal under way
   bool input_closed_ = false;
 };
 
@@ -407,6 +455,18 @@ int ext_timeout_from_env(std::string& error) {
     return kDefaultExtTimeoutMs;
   }
   return ms;
+}
+
+uint64_t engine_deal_seed(std::string_view view_json) {
+  uint64_t h = mix_bits(view_json.size());
+  for (size_t at = 0; at < view_json.size(); at += 8) {
+    uint64_t word = 0;
+    for (size_t k = at; k < std::min(at + 8, view_json.size()); ++k) {
+      word = word << 8 | static_cast<unsigned char>(view_json[k]);
+    }
+    h = mix_bits(h ^ word);
+  }
+  return h;
 }
 
 std::string engine_name(const Bot& bot) {

@@ -85,6 +85,7 @@ std::string PlayGame::make_bots(Engines engines) {
     bots_.push_back(make_bot(spec, error, engines));
     if (!bots_.back()) return error;
   }
+  told_deal_.assign(bots_.size(), -1);
   hint_bot_ = make_bot(session_.hint, error, engines);
   if (!hint_bot_) return "the hint bot: " + error;
   explainer_ = make_heuristic_bot();
@@ -143,8 +144,17 @@ Action PlayGame::bot_action() {
   const int seat = match_->state().to_move();
   Bot& bot = *bots_[static_cast<size_t>(seat)];
   const PlayerView view = match_->view(seat);
-  bot.new_deal(derive(
-      {kBotStream, deal_number(*match_), actions_in_deal(*match_), static_cast<uint64_t>(seat)}));
+  // A deal starts once for each bot (regression: an external engine was sent new-deal before
+  // every move); each decision has its own seed, so that a game resumed mid-deal goes on alike.
+  const uint64_t deal = deal_number(*match_);
+  const uint64_t decision =
+      derive({kBotStream, deal, actions_in_deal(*match_), static_cast<uint64_t>(seat)});
+  int64_t& told = told_deal_[static_cast<size_t>(seat)];
+  if (told != static_cast<int64_t>(deal)) {
+    bot.new_deal(decision);
+    told = static_cast<int64_t>(deal);
+  }
+  bot.reseed(decision);
   const Action a = bot.choose(match_->rules(), view);
   if (!view.legal.contains(a)) {
     throw std::runtime_error("bot '" + bot.name() + "' chose an illegal action, '" + to_string(a) +
@@ -177,6 +187,7 @@ std::string PlayGame::undo() {
     for (size_t a = 0; a < n; ++a) m->apply(dl.actions[a]);
   }
   match_ = std::move(m);
+  told_deal_.assign(told_deal_.size(), -1);  // the bots start the deal again
   return {};
 }
 

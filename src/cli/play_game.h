@@ -90,6 +90,7 @@ class PlayGame {
   std::unique_ptr<Match> match_;
   PlaySession session_;
   std::vector<std::unique_ptr<Bot>> bots_;  // by seat; null for a human
+  std::vector<int64_t> told_deal_;          // by seat: the deal its bot was told of (-1 none)
   std::unique_ptr<Bot> hint_bot_;
   std::unique_ptr<Bot> explainer_;  // the heuristic, for bots that cannot explain themselves
 };
