@@ -465,6 +465,33 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
 }
 
+// Regression: an export to the save file replaced the game with its sheet, and the game was lost.
+TEST(ScoreSession, AnExportNeverReplacesTheSaveFile) {
+  const TempDir temp("whist-score-");
+  const std::string dir = temp.str();
+  const Transcript t =
+      score({"--players", "Ana,Bogdan,Cristi", "--file", dir + "/g.json"},
+            "H\nexport csv " + dir + "/g.json\nexport json " + dir + "/../" +
+                std::filesystem::path(dir).filename().string() + "/g.json\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  " + dir + "/g.json is this game's save file: export to another file"),
+            std::string::npos)
+      << t.output;
+  EXPECT_EQ(count(t.output, "is this game's save file"), 2u) << t.output;
+  const Transcript back = score({"--resume", dir + "/g.json"}, "quit\n");
+  EXPECT_EQ(back.status, 0) << back.output;
+  EXPECT_NE(back.output.find("  Turned card: H"), std::string::npos) << back.output;
+  // On the command line too, and nothing is written.
+  const Transcript cli = score(
+      {"--resume", dir + "/g.json", "--csv", dir + "/t.csv", "--json", dir + "/./g.json"}, "");
+  EXPECT_EQ(cli.status, 2);
+  EXPECT_NE(cli.output.find("whist score: " + dir + "/./g.json is the game's save file"),
+            std::string::npos)
+      << cli.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/t.csv"));
+  EXPECT_EQ(score({"--resume", dir + "/g.json"}, "quit\n").status, 0);
+}
+
 TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
   const TempDir temp("whist-score-");
   const std::string dir = temp.str();

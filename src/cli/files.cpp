@@ -153,6 +153,16 @@ std::string refuse_existing(const std::string& path, const std::string& command,
          command + " --resume " + word + " goes on with it); choose another file or remove it";
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec)) return true;
+  // Not both there: the same path once made absolute and tidied ("./x", "d/../x").
+  const auto ca = std::filesystem::weakly_canonical(a, ec);
+  if (ec) return false;
+  const auto cb = std::filesystem::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
+
 std::filesystem::path data_dir() {
   const char* xdg = std::getenv("XDG_DATA_HOME");
   if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "whist";

@@ -42,6 +42,10 @@ std::string rescue_file(const std::string& failed_path, const std::string& text)
 std::string refuse_existing(const std::string& path, const std::string& command,
                             const std::string& flag);
 
+// Whether `a` and `b` name one file (the same path, a link to it, another spelling of it), so
+// that an export is not written over the game it exports.
+bool same_file(const std::string& a, const std::string& b);
+
 // Where saved games go by default: $XDG_DATA_HOME/whist when that is an absolute path (the XDG
 // base directory rule: a relative one is ignored), else ~/.local/share/whist.
 std::filesystem::path data_dir();

@@ -100,6 +100,13 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
     if (path.empty()) path = args.resume;
     if (!args.csv.empty() || !args.json.empty()) {
       // Exports of a saved game: write them and stop.
+      for (const std::string& file : {args.csv, args.json}) {
+        if (!file.empty() && (same_file(file, args.resume) || same_file(file, path))) {
+          print_error("score", "{} is the game's save file: export to another file",
+                      shell_word(file));
+          return 2;
+        }
+      }
       for (const auto& [file, text_of] :
            {std::pair{args.csv, &score_csv}, std::pair{args.json, &score_json}}) {
         if (file.empty()) continue;

@@ -171,6 +171,13 @@ void ScoreSession::export_sheet(const std::string& kind, const std::string& file
     out_ << "  export csv FILE or export json FILE\n";
     return;
   }
+  // Regression: exporting to the save file replaced the game with its sheet, and the next answer
+  // (or --resume) found no game in it.
+  if (same_file(file, path_)) {
+    out_ << "  " << shell_word(file)
+         << " is this game's save file: export to another file (the game is not lost)\n";
+    return;
+  }
   const std::string error = write_file_atomic(file, text);
   if (error.empty()) {
     out_ << "  exported the sheet to " << shell_word(file) << "\n";
