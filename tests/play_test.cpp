@@ -108,12 +108,18 @@ TEST(PlayCli, EveryPresetIsPlayable) {
        "1",
        {"Nobody bid: each player passes 3 cards to the next.", "Choose 3 more cards to pass to",
         "You received"}},
-      {{"--variant", "israeli", "end=deals", "deals=1"}, true, "8", {"You win the auction with"}},
+      // The header gives the auction's trump once known, and the target of the game.
+      {{"--variant", "israeli", "end=deals", "deals=1"},
+       true,
+       "8",
+       {"You win the auction with", " (the auction's)\n"}},
+      {{"--variant", "israeli", "target_score=20"}, false, "8", {"Deal 1 (to 20 points): "}},
       {{"--variant", "call-ace", "end=deals", "deals=2"},
        true,
        "8",
-       {"You win the auction: contract", "Call a card (its holder is your secret partner)",
-        "The kitty: 1) take the kitty", "Discard 3 more cards to the kitty"}},
+       {"You win the auction: contract", "a kitty of 3, contracts by auction, trump ",
+        "Call a card (its holder is your secret partner)", "The kitty: 1) take the kitty",
+        "Discard 3 more cards to the kitty"}},
       {{"--variant", "call-ace", "end=deals", "deals=1"}, false, "8", {"Auction: "}},
   };
   const TempDir dir;

@@ -327,7 +327,11 @@ std::string action_text(Action a, const Style& style) {
 std::string deal_header(const Match& m, const Style& style) {
   const DealState& s = m.state();
   std::string out = fmt::format("Deal {}", m.log().size());
-  if (const auto length = m.schedule().length()) out += fmt::format(" of {}", *length);
+  if (const auto length = m.schedule().length()) {
+    out += fmt::format(" of {}", *length);
+  } else if (m.rules().end == GameEnd::Target) {
+    out += fmt::format(" (to {} points)", m.rules().target_score);  // as whist score says it
+  }
   out += fmt::format(": {} card{} each, dealer {}", s.cards(), s.cards() == 1 ? "" : "s",
                      m.names()[static_cast<size_t>(s.dealer())]);
   if (s.family() == Family::ExactBid) {
@@ -338,9 +342,22 @@ std::string deal_header(const Match& m, const Style& style) {
     }
     if (s.turned() != kNoCard) out += " (turned " + card_text(s.turned(), style) + ")";
   } else if (s.family() == Family::Israeli) {
-    out += ", trump by auction";
+    // Once the auction is over, its trump (regression: "trump by auction" all deal long).
+    const bool known = s.declarer() >= 0 && s.phase() != Phase::Auction;
+    if (!known) {
+      out += ", trump by auction";
+    } else if (s.trump() == Suit::None) {
+      out += ", no trump (the auction's)";
+    } else {
+      out += ", trump " + suit_text(s.trump(), style) + " (the auction's)";
+    }
   } else {
     out += ", a kitty of 3, contracts by auction";
+    if (s.trump() != Suit::None) {
+      out += ", trump " + suit_text(s.trump(), style);
+    } else if (s.phase() == Phase::Playing) {
+      out += ", no trump";
+    }
   }
   if (s.phase() == Phase::ChooseMode) out += ", the dealer chooses how to play the one card";
   if (s.mode() != OneCardMode::Regular) out += fmt::format(", a {} deal", mode_name(s.mode()));
