@@ -465,6 +465,25 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
 }
 
+// Regression: the session said zero play was announced "instead of a bid", and then asked for the
+// bid (the rules: at one's turn, before the bid).
+TEST(ScoreSession, ZeroPlayIsAnnouncedBeforeTheBid) {
+  const TempDir temp("whist-score-");
+  const Transcript t =
+      score({"--players", "Ana,Bogdan,Cristi", "--file", temp.str() + "/z.json", "zero_play=start"},
+            "H\nzero\n0\n0\n0\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("Zero play may be announced at one's turn to bid, before the bid: answer "
+                          "'zero', then the bid.\n"),
+            std::string::npos)
+      << t.output;
+  // Piped, the answers are not echoed: the prompt, then the same player's bid.
+  EXPECT_NE(t.output.find("Bogdan bids (0-1; or 'zero' to announce zero play): Bogdan bids "
+                          "(0-1): "),
+            std::string::npos)
+      << t.output;
+}
+
 // Regression: an export to the save file replaced the game with its sheet, and the game was lost.
 TEST(ScoreSession, AnExportNeverReplacesTheSaveFile) {
   const TempDir temp("whist-score-");

@@ -116,6 +116,9 @@ TEST(Scorekeeper, TheTurnedCardMustBeInTheDeck) {
   EXPECT_EQ(refusal(k, "NT"),
             "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
             "suit (S, H, D or C)");
+  // Regression: a mistyped card was answered "not a suit", as if only a suit were asked for.
+  EXPECT_EQ(refusal(k, "1h"),
+            "not a card or a suit: '1h' (a card such as 9H or 10h, or its suit: S, H, D or C)");
   say(k, {"hearts"});
 }
 

@@ -136,7 +136,9 @@ void ScoreSession::announce_deal() {
   if (c.plan.cards == 1 && c.plan.mode == OneCardMode::Blind) {
     out_ << "Blind: everyone bids before looking at their card.\n";
   }
-  if (c.zero_open) out_ << "Zero play may be announced instead of a bid: answer 'zero'.\n";
+  if (c.zero_open)
+    out_ << "Zero play may be announced at one's turn to bid, before the bid: answer 'zero', then "
+            "the bid.\n";
   // A deal taken up again (resumed, or reopened by undo): what was said so far.
   for (const std::string& said : keeper_.current().transcript()) out_ << "  " << said << "\n";
 }

@@ -304,7 +304,15 @@ std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
     }
   }
   const std::optional<Suit> suit = parse_suit_word(text);
-  if (!suit) return "not a suit: " + quote_input(typed_) + " (S, H, D or C)";
+  if (!suit) {
+    // The turned card may be given as a card too, and the message says so (regression: "1h"
+    // was answered "not a suit", where a card was meant).
+    if (kind == AskKind::Trump) {
+      return "not a card or a suit: " + quote_input(typed_) +
+             " (a card such as 9H or 10h, or its suit: S, H, D or C)";
+    }
+    return "not a suit: " + quote_input(typed_) + " (S, H, D or C)";
+  }
   if (*suit == Suit::None) {
     if (kind == AskKind::Trump) {
       return "a card is turned in this deal, so there is a trump: give the card (e.g. 9H) or its "
