@@ -433,6 +433,27 @@ TEST(PlayCli, AnEngineIsToldOfEachDealOnce) {
   EXPECT_EQ(chooses, 4 + 3);  // a bid and three cards, a bid and two
 }
 
+// Regression: an engine's failure named neither the seat nor the deal, nor the file to go on with.
+TEST(PlayCli, AnEnginesFailureSaysWhereAndHowToGoOn) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  const std::string engine =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/illegal.sh'";
+  Whist w({"play", "--bots", engine, "--seed", "2", "--save", save.string(), "schedule=2"}, {});
+  const Played p = play_through(w);
+  const std::string& out = w.transcript();
+  EXPECT_EQ(p.status, 1) << out;
+  EXPECT_TRUE(std::regex_search(
+      out, std::regex(R"(whist play: Bot\d \(seat \d\), deal 1, action \d+: engine 'ext:sh )")))
+      << out;
+  EXPECT_NE(out.find("answered 'bid 63' (bid 63), which is not legal here"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("The game is saved in " + save.string() + ": whist play --resume " +
+                     save.string() + " --allow-engines goes on with it."),
+            std::string::npos)
+      << out;
+}
+
 TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
   const TempDir dir;
   const fs::path marker = dir / "ran";

@@ -178,8 +178,14 @@ class PlayLoop {
         try {
           a = game_.bot_action();
         } catch (const std::exception& e) {
-          print_error("play", "{}", e.what());
-          if (!save()) rescue();
+          // Where, and how to go on (regression: the message named neither the seat nor the
+          // deal, and the game's file went unsaid).
+          print_error("play", "{} (seat {}), deal {}, action {}: {}",
+                      m.names()[static_cast<size_t>(seat)], seat, m.log().size(),
+                      m.log().empty() ? 0 : m.log().back().actions.size() + 1, e.what());
+          if (!save()) return rescue();
+          say(fmt::format("The game is saved in {}: {} goes on with it.\n", shell_word(save_path_),
+                          resume_command()));
           return 1;
         }
         apply(seat, a);
