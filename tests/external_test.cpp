@@ -244,6 +244,37 @@ TEST(ExternalBot, CommentsDoNotStopTheClock) {
   EXPECT_LT(secs, 10.0);
 }
 
+// Regression: engines run in their own process groups, which a terminal's Ctrl-C does not reach,
+// and one that ignored the end of its input outlived an interrupted `whist arena`.
+TEST(ExternalBot, AnInterruptedArenaLeavesNoEngine) {
+  const test_files::TempDir dir;
+  const std::string pid_file = (dir / "pid").string();
+  const std::string spec = "ext:" + engine("hangs.sh", "'" + pid_file + "'");
+  const pid_t whist = fork();
+  ASSERT_GE(whist, 0);
+  if (whist == 0) {
+    execl(WHIST_BINARY, WHIST_BINARY, "arena", "--bots", (spec + ",random,random,random").c_str(),
+          "--deals", "1", "--quiet", "--ext-timeout", "60000", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The engine's first process, rotation 0's (one a rotation, each adds its id as it starts).
+  pid_t pid = 0, parent = 0;
+  for (int i = 0; i < 500 && !(std::ifstream(pid_file) >> pid >> parent); ++i) usleep(10000);
+  ASSERT_GT(pid, 0);
+  usleep(300000);  // into the deal: the engine is asked to choose, and sleeps
+  kill(whist, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(whist, &status, 0), whist);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  const auto gone = [](pid_t p) {
+    std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+    std::string id, name, state;
+    return !(stat >> id >> name >> state) || state == "Z";
+  };
+  for (int i = 0; i < 200 && !gone(pid); ++i) usleep(10000);
+  EXPECT_TRUE(gone(pid));
+}
+
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   std::string error;
   EXPECT_EQ(

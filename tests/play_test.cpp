@@ -4,6 +4,7 @@
 // commands, several humans, bad command lines. The bots are the heuristic's: fast.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -452,6 +453,26 @@ TEST(PlayCli, AnEnginesFailureSaysWhereAndHowToGoOn) {
                      save.string() + " --allow-engines goes on with it."),
             std::string::npos)
       << out;
+}
+
+// Regression: Ctrl-C while an engine was thinking waited for the engine's time to run out, then
+// failed with its timeout. The engine is stopped at once, and the game saved as on any Ctrl-C.
+TEST(PlayCli, CtrlCWhileAnEngineThinksSavesTheGameAtOnce) {
+  const TempDir dir;
+  const std::string engine = std::string("ext:sh '") + WHIST_SOURCE_DIR +
+                             "/tests/data/engines/hangs.sh' '" + (dir / "pids").string() + "'";
+  Whist w({"play", "--bots", engine, "--seat", "3", "--seed", "1", "--save",
+           (dir / "game.json").string()},
+          {true, {{"WHIST_EXT_TIMEOUT_MS", "60000"}}});
+  usleep(500000);  // the first bot to bid is asked, and sleeps
+  const auto start = std::chrono::steady_clock::now();
+  w.send("\x03");
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(secs, 10.0);
+  EXPECT_EQ(w.transcript().find("Your bid"), std::string::npos) << "a bot was to move";
+  EXPECT_NE(w.transcript().find("Game saved in"), std::string::npos) << w.transcript();
 }
 
 TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {

@@ -465,6 +465,26 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
 }
 
+// Regression: the help gave the turned card for trump in Israeli and Call-Ace whist, where no card
+// is turned; each game's help names what it asks for.
+TEST(ScoreSession, TheHelpNamesWhatEachGameAsksFor) {
+  const TempDir temp("whist-score-");
+  const std::vector<std::pair<std::string, std::string>> games = {
+      {"romanian", "  trump:     the turned card (9H, 10h) or its suit (S, H, D, C)\n"},
+      {"israeli", "  auction:   the winning bid (7S, 6NT), or 'thrown in' when everyone passed\n"},
+      {"call-ace", "  partner:   who held the called card (a player), or 'alone'\n"}};
+  for (const auto& [variant, line] : games) {
+    const Transcript t = score({"--variant", variant, "--players", "A,B,C,D", "--file",
+                                temp.str() + "/" + variant + ".json"},
+                               "help\nquit\n");
+    EXPECT_EQ(t.status, 0) << t.output;
+    EXPECT_NE(t.output.find(line), std::string::npos) << variant << t.output;
+    if (variant != "romanian") {
+      EXPECT_EQ(t.output.find("the turned card"), std::string::npos) << variant << t.output;
+    }
+  }
+}
+
 // Regression: the session said zero play was announced "instead of a bid", and then asked for the
 // bid (the rules: at one's turn, before the bid).
 TEST(ScoreSession, ZeroPlayIsAnnouncedBeforeTheBid) {

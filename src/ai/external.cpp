@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -33,6 +35,26 @@ constexpr int kExitStatusWaitMs = 500;        // for an engine that closed its o
 
 // What an engine sent is quoted up to this many bytes in an error message.
 constexpr size_t kShown = 200;
+
+// The process groups of the engines running, for kill_engines_now() in a signal handler, which
+// may neither lock nor allocate: a fixed table of atomics (0: a free slot). Global because a
+// signal is: it comes to the process, not to an engine.
+constexpr size_t kTrackedGroups = 4096;
+std::array<std::atomic<pid_t>, kTrackedGroups> g_engine_groups{};
+
+void track_group(pid_t group) {
+  for (auto& slot : g_engine_groups) {
+    pid_t none = 0;
+    if (slot.compare_exchange_strong(none, group)) return;
+  }
+}
+
+void untrack_group(pid_t group) {
+  for (auto& slot : g_engine_groups) {
+    pid_t expected = group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
 
 int ms_left(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
@@ -119,6 +141,7 @@ class Process {
       _exit(127);
     }
     setpgid(pid, pid);  // as the child does: whichever runs first
+    track_group(pid);
     close(in[0]);
     close(out[1]);
     pid_ = pid;
@@ -217,6 +240,7 @@ class Process {
       // The leader is not reaped yet, so its group id cannot have been reused.
       kill(-pid_, SIGKILL);
       kill(pid_, SIGKILL);
+      untrack_group(pid_);  // before the leader is reaped, when its id could be reused
       while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
       }
       pid_ = -1;
@@ -455,6 +479,12 @@ int ext_timeout_from_env(std::string& error) {
     return kDefaultExtTimeoutMs;
   }
   return ms;
+}
+
+void kill_engines_now() {
+  for (auto& slot : g_engine_groups) {
+    if (const pid_t group = slot.load(); group > 0) kill(-group, SIGKILL);
+  }
 }
 
 uint64_t engine_deal_seed(std::string_view view_json) {

@@ -40,6 +40,11 @@ int ext_timeout_from_env(std::string& error);
 // The name an external engine gave in its `ready` line; empty for any other bot.
 std::string engine_name(const Bot& bot);
 
+// Kills every engine still running, with its process group: for a signal handler (it only calls
+// kill), so that an interrupted run leaves no engine behind (an engine that ignores the end of
+// its input would otherwise outlive whist).
+void kill_engines_now();
+
 // The SEED of `new-deal SEED`: a hash of the view JSON of the engine's first `choose` in the
 // deal, so that it tells the engine nothing that view does not.
 uint64_t engine_deal_seed(std::string_view view_json);

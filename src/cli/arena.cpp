@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -128,7 +129,17 @@ std::vector<std::string> split_specs(const std::string& text) {
   }
 }
 
+// Interrupted (Ctrl-C, kill): the engines go first, then the program as the signal would take it
+// (regression: engines in their own process groups, which a terminal's Ctrl-C does not reach,
+// outlived whist).
+extern "C" void on_arena_signal(int sig) {
+  kill_engines_now();
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
 int run_arena_command(const ArenaArgs& args) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, on_arena_signal);
   const auto rules = make_rules(args.game);
   if (!rules.error.empty()) {
     print_error("arena", "{}", rules.error);

@@ -178,6 +178,7 @@ class PlayLoop {
         try {
           a = game_.bot_action();
         } catch (const std::exception& e) {
+          if (interrupted()) return quit();  // its engine was stopped by the interrupt
           // Where, and how to go on (regression: the message named neither the seat nor the
           // deal, and the game's file went unsaid).
           print_error("play", "{} (seat {}), deal {}, action {}: {}",

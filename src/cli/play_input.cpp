@@ -280,7 +280,8 @@ std::string help_text(const InputContext& ctx) {
   out +=
       "Cards are typed as QH, qh, 10h, TH or Q♥ (ranks A K Q J 10/T 9 ... 2, suits S H D C).\n"
       "Commands:\n"
-      "  hint    what the expert bot would do here, and why\n"
+      "  hint    what a bot would do here, and why (the bots' own kind when they are all\n"
+      "          one that searches, else the expert)\n"
       "  undo    take back your last action (in a game against bots only)\n"
       "  last    show the last trick\n"
       "  sheet   show the score sheet so far\n"

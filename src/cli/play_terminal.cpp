@@ -7,13 +7,20 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "ai/external.h"
+
 namespace whist::cli {
 
 namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
 
-void on_signal(int) { g_interrupted = 1; }
+// An engine thinking is stopped at once, so that the game is saved now rather than when the
+// engine's time runs out (regression: Ctrl-C waited for the engine's timeout, then failed).
+void on_signal(int) {
+  g_interrupted = 1;
+  kill_engines_now();
+}
 
 // What read() returned but no line has used yet.
 std::string& pending() {

@@ -144,12 +144,28 @@ void ScoreSession::announce_deal() {
 }
 
 void ScoreSession::print_help() {
+  // What each game asks for besides bids and tricks (regression: the help gave the turned card
+  // in Israeli and Call-Ace whist, where no card is turned).
+  std::string game;
+  switch (keeper_.rules().family) {
+    case Family::ExactBid:
+      game = "  trump:     the turned card (9H, 10h) or its suit (S, H, D, C)\n";
+      break;
+    case Family::Israeli:
+      game = "  auction:   the winning bid (7S, 6NT), or 'thrown in' when everyone passed\n";
+      break;
+    case Family::CallAce:
+      game =
+          "  contract:  its name (8, 8 turn, 9 quarter, sun), or 'all passed'\n"
+          "  trump:     S, H, D or C (NT when a turned joker left none)\n"
+          "  partner:   who held the called card (a player), or 'alone'\n";
+      break;
+  }
   out_ << "Answer each question; several numbers may be given on one line (\"1 0 2 1\").\n"
           "  a player:  a name, the start of one, or a number 1-"
-       << keeper_.players()
-       << "\n"
-          "  trump:     the turned card (9H, 10h) or its suit (S, H, D, C)\n"
-          "Commands:\n"
+       << keeper_.players() << "\n"
+       << game
+       << "Commands:\n"
           "  sheet               show the score sheet\n"
           "  undo                take back the last answer (into the previous deal if needed)\n"
           "  edit N              correct deal N: bids, tricks, trump (Enter keeps a value)\n"

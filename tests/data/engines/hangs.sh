@@ -1,8 +1,8 @@
 #!/bin/sh
-# A broken engine for tests/external_test.cpp: writes its process id and its parent's to the
+# A broken engine for tests/external_test.cpp: adds its process id and its parent's to the
 # file named by its first argument, shakes hands, then never answers choose (a child process
 # sleeps).
-echo $$ $PPID > "$1"
+echo $$ $PPID >> "$1"
 read -r hello
 echo "ready hangs"
 while read -r cmd rest; do
