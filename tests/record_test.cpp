@@ -75,6 +75,11 @@ TEST(RecordErrors, WrongFormat) {
             "unsupported \"format\" \"whist-record/2\" (this program reads \"whist-record/1\")");
   j["format"] = 1;
   EXPECT_EQ(error_of(j), "unsupported \"format\" 1 (this program reads \"whist-record/1\")");
+  // A score file given for a record: said so, and where its sheet is.
+  j["format"] = "whist-score/1";
+  EXPECT_EQ(error_of(j),
+            "this is a score file (whist score), not a game record: whist score --resume FILE "
+            "shows its sheet");
   j.erase("format");
   EXPECT_EQ(error_of(j), "missing field \"format\"");
 }

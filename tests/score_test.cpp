@@ -19,6 +19,7 @@
 #include "game/scorekeeper.h"
 #include "game/sheet.h"
 #include "golden_sheets.h"
+#include "play_driver.h"
 #include "pty_session.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -463,6 +464,22 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   ASSERT_EQ(again.status, 0) << again.output;
   EXPECT_EQ(read_text(dir + "/t.csv"), read_text(dir + "/s.csv"));
   EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
+}
+
+// Regression: Ctrl-C killed `whist score` at once, without the line that says how to go on.
+TEST(ScoreSession, CtrlCSavesAndSaysHowToGoOn) {
+  const TempDir temp("whist-score-");
+  const std::string file = temp.str() + "/c.json";
+  play_testing::Whist w({"score", "--players", "A,B,C", "--file", file}, {true, {}});
+  w.line("H");
+  usleep(300000);
+  w.send("\x03");
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  EXPECT_NE(w.transcript().find("Saved to " + file + "; resume with: whist score --resume " + file),
+            std::string::npos)
+      << w.transcript();
+  const Transcript back = score({"--resume", file}, "quit\n");
+  EXPECT_NE(back.output.find("  Turned card: H"), std::string::npos) << back.output;
 }
 
 // Regression: the help gave the turned card for trump in Israeli and Call-Ace whist, where no card

@@ -212,7 +212,11 @@ TEST(ScoreFile, ReadsBackWhatItWrites) {
 
 TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
   EXPECT_EQ(read_score_file("[]").error, "a score file is a JSON object");
-  EXPECT_EQ(read_score_file("{\"format\": \"whist-record/1\"}").error,
+  // Regression: a game record was refused for its first unknown field, "session".
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-record/1\", \"session\": {}}").error,
+            "this is a game record (whist play, whist serve), not a score file: whist replay "
+            "shows it");
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-sheet/9\"}").error,
             "\"format\" must be \"whist-score/1\"");
   // As a game record says it, without the JSON library's "[json.exception.parse_error.101] ".
   EXPECT_EQ(read_score_file("{").error.rfind("not JSON: parse error at line 1, column 2: ", 0), 0u)

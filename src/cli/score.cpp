@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "cli/play_terminal.h"
 #include "cli/score_session.h"
 #include "cli/setup.h"
 #include "core/text.h"
@@ -163,6 +164,9 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
   SheetStyle style;
   style.unicode = args.unicode;
   ScoreSession session(*keeper, path, std::cin, std::cout, style, isatty(STDIN_FILENO) == 0);
+  // Ctrl-C ends the reading of answers as the end of input does: the game is saved and the
+  // command that goes on with it said (regression: the signal killed the program, silently).
+  catch_interrupts();
   return session.run();
 }
 

@@ -523,6 +523,11 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
   if (!j.is_object()) fail("not a game record: the top level must be a JSON object");
 
   const Json& format = require_field(j, "format", "");
+  if (format == "whist-score/1") {
+    fail(
+        "this is a score file (whist score), not a game record: whist score --resume FILE "
+        "shows its sheet");
+  }
   if (!format.is_string() || format.get<std::string>() != kFormat) {
     fail("unsupported \"format\" " + inline_text(format) + " (this program reads \"" +
          std::string(kFormat) + "\")");

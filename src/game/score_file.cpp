@@ -204,6 +204,13 @@ ScoreFileResult read_score_file(const std::string& text) {
   }
   try {
     if (!j.is_object()) fail("a score file is a JSON object");
+    // A game record given for a score file: say what it is (regression: "unknown field
+    // \"session\"", the first field the reader did not know).
+    if (j.contains("format") && j["format"] == "whist-record/1") {
+      fail(
+          "this is a game record (whist play, whist serve), not a score file: whist replay "
+          "shows it");
+    }
     static const std::set<std::string> kFields = {"format",       "variant", "options", "players",
                                                   "first_dealer", "deals",   "current"};
     for (const auto& [key, value] : j.items()) {
