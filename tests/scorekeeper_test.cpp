@@ -163,6 +163,8 @@ TEST(Scorekeeper, IsraeliDeclarerRaiseAndHook) {
   EXPECT_EQ(refusal(k, "\x1b[2J7"),
             "not an auction bid: '\\x1b[2J7' (tricks and trump, e.g. 7S or 6NT; or 'thrown in')");
   say(k, {"7 S", "bo", "0", "3", "2"});
+  // The recap names the declarer, however typed (regression: "Declarer: bo").
+  EXPECT_EQ(k.current().transcript()[1], "Declarer: Bogdan");
   const Question q = *k.current().question();
   EXPECT_EQ(q.prompt, "Bogdan bids");
   EXPECT_EQ(q.hint, "7, 9-13");  // at least the auction's 7; the hook forbids 8

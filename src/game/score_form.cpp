@@ -223,7 +223,13 @@ std::string DealForm::answer(std::string_view raw) {
   const size_t a = raw.find_first_not_of(" \t");
   const size_t b = raw.find_last_not_of(" \t");
   answers_.emplace_back(raw.substr(a, b - a + 1));
-  transcript_.push_back(q->prompt + ": " + answers_.back());
+  // A player by name, however typed (regression: the recap said "Declarer: 2").
+  std::string said = answers_.back();
+  if (q->kind == AskKind::Declarer && deal_.declarer) said = names_[*deal_.declarer];
+  if (q->kind == AskKind::Partner && deal_.partner && *deal_.partner >= 0) {
+    said = names_[*deal_.partner];
+  }
+  transcript_.push_back(q->prompt + ": " + said);
   auto_fill();
   return {};
 }
