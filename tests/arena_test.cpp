@@ -466,6 +466,26 @@ TEST(ArenaCli, IllegalActionStopsTheRunNamingBotSetRotationAndAction) {
        {"deal set 0, rotation 0, seat 2", "illegal.sh", "'bid 63'", "not legal here"}) {
     EXPECT_NE(r.err.find(part), std::string::npos) << part << "\n" << r.err;
   }
+  EXPECT_EQ(r.out, "") << "no set was played whole";
+}
+
+// Regression: a failure lost the results of every deal set played before it.
+TEST(ArenaCli, TheSetsBeforeAFailureAreStillReported) {
+  const std::string engine =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/fails_late.sh'";
+  const CliRun r = run_cli("--bots \"" + engine + "\",random,random,random --deals 5 --quiet");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("deal set 2, rotation 0"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("whist arena: the results of the 2 deal sets before it follow\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("2 deal sets x 4 rotations = 8 deals"), std::string::npos) << r.out;
+  const CliRun j =
+      run_cli("--bots \"" + engine + "\",random,random,random --deals 5 --quiet --json");
+  EXPECT_EQ(j.status, 1) << j.err;
+  const auto report = nlohmann::json::parse(j.out);
+  EXPECT_EQ(report["deals"], 2);
+  EXPECT_EQ(report["deals_played"], 8);
 }
 
 }  // namespace

@@ -275,6 +275,20 @@ TEST(ExternalBot, AnInterruptedArenaLeavesNoEngine) {
   EXPECT_TRUE(gone(pid));
 }
 
+// Regression: one engine's failure lost the results of every deal set played before it.
+TEST(ExternalBot, TheSetsBeforeAFailureAreReported) {
+  ArenaConfig c = make_config("romanian", 4, "ext:" + engine("fails_late.sh"), 5);
+  const ArenaRun run = run_arena(c);
+  EXPECT_NE(run.error.find("deal set 2, rotation 0, seat "), std::string::npos) << run.error;
+  EXPECT_NE(run.error.find("answered 'bid 63'"), std::string::npos) << run.error;
+  EXPECT_FALSE(run.bad_input);
+  EXPECT_EQ(run.sets_reported, 2);
+  EXPECT_EQ(run.report.deals_played, 2 * 4);
+  ASSERT_EQ(run.report.specs.size(), 2u);
+  EXPECT_EQ(run.report.specs[0].set_means.size(), 2u);
+  EXPECT_GT(run.report.specs[0].decisions, 2 * 4);
+}
+
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   std::string error;
   EXPECT_EQ(

@@ -466,6 +466,19 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   EXPECT_EQ(read_text(dir + "/t.json"), read_text(dir + "/s.json"));
 }
 
+// Regression: the numbers left over when a deal was complete were named after its sheet, glued to
+// the next deal's heading.
+TEST(ScoreSession, NumbersLeftOverAreNamedBeforeTheSheet) {
+  const TempDir temp("whist-score-");
+  const Transcript t = score({"--players", "Ana,Bogdan,Cristi", "--file", temp.str() + "/n.json"},
+                             "H\n1 0 1\n1 0 0 9\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  const size_t note = t.output.find("  (the deal is complete; not taken: 9)\n\n");
+  ASSERT_NE(note, std::string::npos) << t.output;
+  EXPECT_LT(note, t.output.find("\nDeal 2 of ")) << t.output;
+  EXPECT_EQ(t.output.find("not taken: 9)\nDeal 2"), std::string::npos) << t.output;
+}
+
 // Regression: Ctrl-C killed `whist score` at once, without the line that says how to go on.
 TEST(ScoreSession, CtrlCSavesAndSaysHowToGoOn) {
   const TempDir temp("whist-score-");

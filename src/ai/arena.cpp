@@ -188,6 +188,9 @@ class Runner {
     return failure_;
   }
 
+  // The lowest deal set that failed (-1: a bot could not start), once run() has returned.
+  int failed_set() const { return failed_set_; }
+
  private:
   static std::string where(int k, int r, int seat) {
     return "deal set " + std::to_string(k) + ", rotation " + std::to_string(r) + ", seat " +
@@ -305,7 +308,13 @@ ArenaRun run_arena(const ArenaConfig& config) {
   std::vector<SetResult> sets;
   Runner runner(config, rules, period);
   out.error = runner.run(std::min(config.threads, config.deals), std::move(first), sets);
-  if (!out.error.empty()) return out;
+  if (!out.error.empty()) {
+    // The sets before the first that failed were all played whole (a set that starts is played
+    // to its end unless it fails): their report is kept, not lost with the run.
+    if (runner.failed_set() <= 0) return out;
+    sets.resize(static_cast<size_t>(runner.failed_set()));
+  }
+  out.sets_reported = static_cast<int>(sets.size());
 
   // One entry per distinct spec, in order of first appearance.
   for (int i = 0; i < n; ++i) {
@@ -344,7 +353,7 @@ ArenaRun run_arena(const ArenaConfig& config) {
   for (int a = 0; a < specs; ++a) {
     for (int b = a + 1; b < specs; ++b) {
       std::vector<double> diff;
-      for (int k = 0; k < config.deals; ++k) {
+      for (size_t k = 0; k < sets.size(); ++k) {
         diff.push_back(rep.specs[a].set_means[k] - rep.specs[b].set_means[k]);
       }
       // Where the lowest total wins, more points is worse: no percentage (an empty summary).

@@ -122,6 +122,9 @@ struct ArenaRun {
   ArenaReport report;
   std::string error;       // empty on success
   bool bad_input = false;  // the error is in the configuration (exit 2), not in a bot (exit 1)
+  // The deal sets the report covers: all of them, or after an error those before the first set
+  // that failed (0: no report).
+  int sets_reported = 0;
 };
 
 // The rules the arena plays: `rules` with zero play off.

@@ -164,14 +164,20 @@ int run_arena_command(const ArenaArgs& args) {
   progress.finish();
   if (!run.error.empty()) {
     print_error("arena", "{}", run.error);
-    return run.bad_input ? 2 : 1;
+    if (run.bad_input || run.sets_reported == 0) return run.bad_input ? 2 : 1;
+    // The sets played before the failure are reported, as of a run of that many (regression: a
+    // long run lost every result to one engine's failure near its end).
+    std::fprintf(stderr, "whist arena: the results of the %d deal sets before it follow\n",
+                 run.sets_reported);
   }
+  ArenaConfig reported = config;
+  reported.deals = run.sets_reported;
   if (args.json) {
-    fmt::print("{}\n", arena_json(config, run.report));
+    fmt::print("{}\n", arena_json(reported, run.report));
   } else {
-    fmt::print("{}", arena_table(config, run.report));
+    fmt::print("{}", arena_table(reported, run.report));
   }
-  return 0;
+  return run.error.empty() ? 0 : 1;
 }
 
 }  // namespace

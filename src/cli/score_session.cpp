@@ -302,26 +302,28 @@ void ScoreSession::answer_line(const std::string& line) {
     answers = words;
   }
   const size_t deal = keeper_.deals().size();
+  // The numbers after answer i that were not used, "" when none.
+  const auto rest_after = [&](size_t i) {
+    std::string rest;
+    for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+    return rest;
+  };
   for (size_t i = 0; i < answers.size(); ++i) {
     if (i > 0) out_ << "  " << keeper_.current().question()->prompt << ": " << answers[i] << "\n";
     if (std::string error = keeper_.answer(answers[i]); !error.empty()) {
       out_ << "  " << error << "\n";
-      if (i + 1 < answers.size()) {
-        std::string rest;
-        for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+      if (const std::string rest = rest_after(i); !rest.empty()) {
         out_ << "  (not taken:" << rest << ")\n";
       }
       break;
     }
     save();
     if (keeper_.deals().size() != deal) {
-      if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
-
-      if (i + 1 < answers.size()) {
-        std::string rest;
-        for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+      // Said before the sheet, which stands apart (regression: after it, glued to the next deal).
+      if (const std::string rest = rest_after(i); !rest.empty()) {
         out_ << "  (the deal is complete; not taken:" << rest << ")\n";
       }
+      if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
       break;
     }
   }
