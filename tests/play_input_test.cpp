@@ -210,6 +210,18 @@ TEST(PlayScreen, CardsAsLettersOrSymbols) {
   EXPECT_EQ(action_text(Action::auction_bid(6, Suit::None), Style{}), "6NT");
 }
 
+// A bot's reasons use record cards; the hint shows them as the hand does (regression: "TH"
+// beside a hand that said 10H). Only words of a rank and a suit in capitals are cards.
+TEST(PlayScreen, ReasonsShowCardsAsTheHandDoes) {
+  EXPECT_EQ(cards_restyled("TH: holds the trick 0.00, value -3.6", Style{}),
+            "10H: holds the trick 0.00, value -3.6");
+  EXPECT_EQ(cards_restyled("choice: play TS", Style{true, false}), "choice: play 10♠");
+  EXPECT_EQ(cards_restyled("counted as sure; AS KS and 2C, then TH.", Style{}),
+            "counted as sure; AS KS and 2C, then 10H.");
+  EXPECT_EQ(cards_restyled("bid 2: expected score 3.86; X1 and 6NT and THE and 9HS", Style{}),
+            "bid 2: expected score 3.86; X1 and 6NT and THE and 9HS");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The session and the game
 

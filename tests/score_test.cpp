@@ -229,6 +229,11 @@ TEST(ScoreSession, WholeRomanianGameWithRefusalsUndoAndCorrection) {
   EXPECT_EQ(count(t.output, "The game is over."), 1u);
   // The save file holds the corrected deal.
   EXPECT_NE(read_text(dir + "/game.json").find("\"format\": \"whist-score/1\""), std::string::npos);
+  // Resumed, the finished game shows its sheet once (regression: twice, one after the other).
+  const Transcript back = score({"--resume", dir + "/game.json"}, "\n");
+  EXPECT_EQ(back.status, 0) << back.output;
+  EXPECT_EQ(count(back.output, expected.substr(0, expected.find('\n') + 1)), 1u) << back.output;
+  EXPECT_EQ(count(back.output, "Final standings:"), 1u) << back.output;
 }
 
 TEST(ScoreSession, RefusesWhatTheRulesForbidWithTheReason) {

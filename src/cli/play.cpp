@@ -341,7 +341,10 @@ class PlayLoop {
           if (!h.reasons.empty()) {
             out += h.reasons_from_heuristic ? "  The heuristic's rules of thumb here:\n" : "";
             std::stringstream ss(h.reasons);
-            for (std::string l; std::getline(ss, l);) out += "    " + l + "\n";
+            // Cards as the hand shows them (regression: "TH" beside a hand that says 10H).
+            for (std::string l; std::getline(ss, l);) {
+              out += "    " + cards_restyled(l, style_) + "\n";
+            }
           }
           say(out);
           continue;

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "game/sheet.h"
 #include "rules/contracts.h"
@@ -271,6 +272,26 @@ std::string auction_choices(const PlayerView& v, const Style& style) {
 }
 
 }  // namespace
+
+std::string cards_restyled(std::string_view text, const Style& style) {
+  const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    // A card is a word of two capitals, a rank and a suit ("as" in a sentence is not A♠).
+    const bool starts = i == 0 || !word_char(text[i - 1]);
+    if (starts && i + 2 <= text.size() && (i + 2 == text.size() || !word_char(text[i + 2])) &&
+        std::string_view("23456789TJQKA").find(text[i]) != std::string_view::npos &&
+        std::string_view("SHDC").find(text[i + 1]) != std::string_view::npos) {
+      if (const auto card = parse_card(text.substr(i, 2))) {
+        out += card_text(*card, style);
+        i += 2;
+        continue;
+      }
+    }
+    out += text[i++];
+  }
+  return out;
+}
 
 std::string card_text(Card c, const Style& style) {
   if (!c.valid()) return "?";

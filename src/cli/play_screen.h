@@ -16,6 +16,9 @@ struct Style {
 };
 
 std::string card_text(Card c, const Style& style);
+// `text` (a bot's reasons, written with record cards: "TH: holds the trick") with every card
+// written as the screen writes it ("10H", "10♥").
+std::string cards_restyled(std::string_view text, const Style& style);
 std::string suit_text(Suit s, const Style& style);
 // An action in a sentence: "2", "Q♥", "6♠", "8 good", "the forehead mode", "trump ♥".
 std::string action_text(Action a, const Style& style);

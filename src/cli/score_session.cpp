@@ -394,9 +394,10 @@ int ScoreSession::run() {
   out_ << "Keeping score of " << keeper_.rules().variant << " for " << list << ".\n";
   out_ << "Saved after every answer to " << shell_word(path_) << "\n";
   out_ << "Type 'help' for the commands (sheet, undo, edit N, export, quit).\n";
+  // The sheet so far; a finished game's comes once, with the standings, just below.
   if (keeper_.deals().empty()) {
     out_ << "\n";
-  } else {
+  } else if (!keeper_.finished()) {
     print_sheet();
   }
   bool over_shown = false;
