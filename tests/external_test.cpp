@@ -194,6 +194,18 @@ TEST(ExternalBot, IllegalAnswerStopsTheRun) {
       << e;
 }
 
+// Whether process `pid` is gone or a zombie within 2 s: an orphan is reaped by init in its own
+// time.
+bool ends_within_two_seconds(pid_t pid) {
+  const auto gone = [pid] {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string id, name, state;
+    return !(stat >> id >> name >> state) || state == "Z";
+  };
+  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
+  return gone();
+}
+
 TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
   const std::string pid_file =
       (std::filesystem::temp_directory_path() / ("whist_hang_" + std::to_string(getpid())))
@@ -215,14 +227,7 @@ TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
     EXPECT_EQ(kill(parent, 0), -1);
     EXPECT_EQ(errno, ESRCH);
   }
-  // An orphan is reaped by init, in its own time: wait for it to be gone or a zombie.
-  const auto gone = [pid] {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string id, name, state;
-    return !(stat >> id >> name >> state) || state == "Z";
-  };
-  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
-  EXPECT_TRUE(gone());
+  EXPECT_TRUE(ends_within_two_seconds(pid));
 }
 
 // Regression: a second answer was taken as the answer to the next choose, and every later answer
@@ -266,13 +271,7 @@ TEST(ExternalBot, AnInterruptedArenaLeavesNoEngine) {
   int status = 0;
   ASSERT_EQ(waitpid(whist, &status, 0), whist);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
-  const auto gone = [](pid_t p) {
-    std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
-    std::string id, name, state;
-    return !(stat >> id >> name >> state) || state == "Z";
-  };
-  for (int i = 0; i < 200 && !gone(pid); ++i) usleep(10000);
-  EXPECT_TRUE(gone(pid));
+  EXPECT_TRUE(ends_within_two_seconds(pid));
 }
 
 // Regression: one engine's failure lost the results of every deal set played before it.

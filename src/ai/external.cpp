@@ -415,22 +415,18 @@ class ExternalBot final : public Bot {
     for (;;) {
       switch (process_.read_line(line, until)) {
         case Process::Io::Ok:
-          if (!line.empty() && line[0] == '#') {
-            // Regression: comments sent without end kept whist reading past the time allowed.
-            if (Clock::now() >= until) {
-              fail("did not answer " + after + " within " + std::to_string(timeout_ms_) +
-                   " ms (it sent comments)");
-            }
-            continue;
-          }
-          return line;
+          if (line.empty() || line[0] != '#') return line;
+          // Comments do not stop the clock (regression: sent without end, they kept whist
+          // reading past the time allowed).
+          if (Clock::now() < until) continue;
+          [[fallthrough]];
+        case Process::Io::Timeout:
+          fail("did not answer " + after + " within " + std::to_string(timeout_ms_) + " ms" +
+               (input_closed_ ? " (it had closed its input)" : ""));
         case Process::Io::Closed:
           fail("closed its output without answering " + after +
                (line.empty() ? "" : " (its last words: " + quote_input(line, kShown) + ")") +
                "; it " + process_.status(kExitStatusWaitMs));
-        case Process::Io::Timeout:
-          fail("did not answer " + after + " within " + std::to_string(timeout_ms_) + " ms" +
-               (input_closed_ ? " (it had closed its input)" : ""));
         case Process::Io::TooLong:
           fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
         case Process::Io::Failed:

@@ -88,9 +88,9 @@ bool Tally::over_after(int deals) const {
   const Points target = Points::whole(rules_.target_score);
   // A cap keeps a game whose totals drift away from the target (random players, a system
   // where misses cost points) from running forever.
-  const int cap = rules_.deal_limit > 0 ? rules_.deal_limit : kDefaultTargetDealCap;
-  return deals >= cap || std::any_of(totals_.begin(), totals_.begin() + players(),
-                                     [&](Points t) { return t >= target; });
+  return deals >= target_deal_cap(rules_) ||
+         std::any_of(totals_.begin(), totals_.begin() + players(),
+                     [&](Points t) { return t >= target; });
 }
 
 std::vector<int> Tally::winners() const {

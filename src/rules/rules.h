@@ -168,6 +168,12 @@ struct Rules {
   CardSet deck_cards() const { return make_deck(deck, players, jokers); }
 };
 
+// The most deals a game to a target may last: `deal_limit`, or kDefaultTargetDealCap when 0, so
+// that a game whose totals never reach the target still ends.
+inline int target_deal_cap(const Rules& r) {
+  return r.deal_limit > 0 ? r.deal_limit : kDefaultTargetDealCap;
+}
+
 // Checks the combination of options and the player count; empty when valid.
 std::string validate(const Rules& rules);
 

@@ -393,8 +393,7 @@ struct Hub::Impl {
   // At most kMaxTableDeals deals a game (catalog.h says why). Checked at creation only, like
   // the seats, so that tables stored before still load.
   static std::string deal_count_error(const Rules& rules) {
-    const int most = Schedule(rules).length().value_or(
-        rules.deal_limit > 0 ? rules.deal_limit : kDefaultTargetDealCap);
+    const int most = Schedule(rules).length().value_or(target_deal_cap(rules));
     if (most <= kMaxTableDeals) return {};
     const std::string field = rules.end == GameEnd::Schedule ? "options.schedule" : "options.deals";
     return fmt::format("{}: a game here has at most {} deals, not {}", field, kMaxTableDeals, most);
