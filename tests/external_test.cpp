@@ -187,6 +187,33 @@ TEST(ExternalBot, EngineThatExitsStopsTheRun) {
       << e;
 }
 
+// Regression: the shell that ran the engine held its output open, so an engine that closed it
+// and went on running was noticed only at its timeout.
+TEST(ExternalBot, ClosingItsOutputIsNoticedAtOnce) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string e = arena_error("ext:" + engine("closes.sh"), 20000);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_NE(e.find("(closes) closed its output without answering choose; it is still running"),
+            std::string::npos)
+      << e;
+  EXPECT_LT(secs, 10.0);
+}
+
+// Regression: a crash read "exited with status 139", the shell's report of its child's signal.
+TEST(ExternalBot, ACrashNamesTheSignal) {
+  EXPECT_NE(arena_error("ext:" + engine("crashes.sh"))
+                .find("(crashes) closed its output without answering choose; it was killed by "
+                      "signal 11 (SIGSEGV)"),
+            std::string::npos);
+  // A list of commands is the shell's to run, and its status says what the shell's does.
+  const std::string e = arena_error("ext:true; " + engine("crashes.sh"));
+  EXPECT_NE(e.find("it exited with status 139 (the shell's status for a command killed by signal "
+                   "11 (SIGSEGV))"),
+            std::string::npos)
+      << e;
+}
+
 TEST(ExternalBot, IllegalAnswerStopsTheRun) {
   const std::string e = arena_error("ext:" + engine("illegal.sh"));
   EXPECT_NE(e.find("(illegal) answered 'bid 63' (bid 63), which is not legal here; legal: bid 0"),

@@ -94,6 +94,54 @@ class SigpipeBlock {
   bool was_pending_ = false;
 };
 
+// `command` for /bin/sh -c, with `exec` before it when it is one simple command, so that the
+// engine is the shell's own process rather than its child. Otherwise the shell (dash does not
+// exec a last command itself) holds the engine's stdout open, and an engine that closes it is
+// noticed only at its timeout; and it reports a crash as "status 139" rather than the signal.
+// Lists, pipelines, subshells, reserved words, built-ins and leading assignments are left to the
+// shell.
+std::string exec_form(const std::string& command) {
+  char quote = 0;
+  for (size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (quote != 0) {
+      if (c == quote)
+        quote = 0;
+      else if (c == '\\' && quote == '"')
+        ++i;
+      continue;
+    }
+    if (c == '\\')
+      ++i;
+    else if (c == '\'' || c == '"')
+      quote = c;
+    else if (std::strchr(";&|()\n", c) != nullptr)
+      return command;
+  }
+  const size_t start = command.find_first_not_of(" \t");
+  if (start == std::string::npos) return command;
+  const size_t end = command.find_first_of(" \t", start);
+  const std::string first = command.substr(start, end == std::string::npos ? end : end - start);
+  // The shell's reserved words, and its built-in commands that are no program exec could run.
+  static constexpr std::array<std::string_view, 37> kShellOnly = {
+      "if",       "while", "until", "for",   "case",     "{",      "!",   "select",
+      "[[",       "time",  "then",  "alias", "bg",       "break",  "cd",  "command",
+      "continue", "eval",  "exec",  "exit",  "export",   "fc",     "fg",  "getopts",
+      "hash",     "jobs",  "local", "read",  "readonly", "return", "set", "shift",
+      "times",    "trap",  "type",  "unset", "wait"};
+  if (first.find('=') != std::string::npos || first == "." || first == ":" ||
+      std::find(kShellOnly.begin(), kShellOnly.end(), first) != kShellOnly.end()) {
+    return command;
+  }
+  return "exec " + command;
+}
+
+// A signal's number with its name: "11 (SIGSEGV)".
+std::string signal_name(int signal) {
+  const char* name = sigabbrev_np(signal);
+  return std::to_string(signal) + (name != nullptr ? std::string(" (SIG") + name + ")" : "");
+}
+
 // A child process under /bin/sh -c, in its own process group (so that a shell's children die with
 // it), with pipes to its stdin and from its stdout; its stderr is ours.
 class Process {
@@ -117,7 +165,8 @@ class Process {
       close(in[1]);
       return "cannot make a pipe: " + why;
     }
-    const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+    const std::string shell_command = exec_form(command);
+    const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
     const pid_t pid = fork();
     if (pid < 0) {
       const std::string why = strerror(errno);
@@ -218,12 +267,18 @@ class Process {
       if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
           info.si_pid != 0) {
         if (info.si_code == CLD_EXITED) {
-          // The shell's status for a command it cannot find or run.
-          const bool missing = info.si_status == 127 || info.si_status == 126;
-          return "exited with status " + std::to_string(info.si_status) +
-                 (missing ? " (is the command right?)" : "");
+          // The shell's status for a command it cannot find or run, and for one that a signal
+          // killed (of a command it did not exec).
+          const int code = info.si_status;
+          const bool missing = code == 127 || code == 126;
+          const bool signalled = code > 128 && code - 128 < NSIG;
+          return "exited with status " + std::to_string(code) +
+                 (missing     ? " (is the command right?)"
+                  : signalled ? " (the shell's status for a command killed by signal " +
+                                    signal_name(code - 128) + ")"
+                              : "");
         }
-        return "was killed by signal " + std::to_string(info.si_status);
+        return "was killed by signal " + signal_name(info.si_status);
       }
       if (Clock::now() >= deadline) return "is still running";
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
