@@ -71,11 +71,15 @@ describe('a game against bots', () => {
     const pos = page.getByTestId('replay-pos');
     await expect.poll(() => pos.textContent()).toMatch(/^Deal 1, step 1 of \d+: the cards as dealt/);
     expect(await page.locator('.seat .exposed [data-card]').count()).toBe(8); // 4 hands of 2
+    // the chart and totals as of the step: nothing scored yet, the whole game's sheet kept
+    expect(await page.locator('[data-testid="score"] figure').count()).toBe(0);
+    expect(await page.getByTestId('sheet').textContent()).toMatch(/winner/);
     await page.getByTestId('replay-forward').click();
     expect(await pos.textContent()).toMatch(/^Deal 1, step 2 of \d+: .+: bid \d/);
     await page.keyboard.press('End');
     expect(await pos.textContent()).toMatch(/: play /);
     expect(await page.locator('.seat .exposed [data-card]').count()).toBe(0); // every card played
+    expect(await page.locator('[data-testid="score"] figure').count()).toBe(1); // deal 1 scored
     // deal 1's last trick as played (its winner from the trick counts) ...
     const lastOfDeal1 = await trickOf(page.getByTestId('trick'));
     expect(lastOfDeal1.cards).toHaveLength(4);

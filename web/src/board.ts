@@ -251,6 +251,7 @@ export function scoreEl(
   names: string[],
   open: boolean,
   onToggle?: (open: boolean) => void,
+  title = 'Score sheet',
 ): HTMLElement | null {
   if (!match) return null;
   const legend = h(
@@ -263,7 +264,7 @@ export function scoreEl(
   const details = h(
     'details',
     { class: 'score', 'data-testid': 'score' },
-    h('summary', null, 'Score sheet'),
+    h('summary', null, title),
     h('pre', { class: 'sheet', 'data-testid': 'sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
     // the chart once a deal has been scored (before, it would be a dot at zero); the totals always
     match.results.length > 0

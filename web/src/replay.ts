@@ -130,7 +130,7 @@ export class ReplayPage {
           infoBar(snap),
           h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))),
           tricksArea(snap, frames[this.frame - 1] ?? null),
-          scoreEl(r.match, names, true),
+          scoreEl(replayScore(r.match, this.deal, this.frame >= frames.length - 1), names, true, undefined, 'Score sheet of the whole game; the chart and totals as of this step'),
         ),
         h('aside', { class: 'side' }, historyEl(snap, f)),
       ),
@@ -143,4 +143,12 @@ export function replayMatch(m: MatchInfo, index: number): MatchInfo {
   const results = m.results.slice(0, index);
   const totals = m.names.map((_, k) => results.reduce((sum, r) => sum + (r.points[k] ?? 0), 0));
   return { ...m, deal: index, deals: m.deals ?? m.results.length, results, totals, finished: false, winners: [] };
+}
+
+// The score panel at a step of deal `index`: the chart and the totals hold the deals scored by
+// then (this one once its last action is shown; regression: the whole game's at every step); the
+// sheet stays the whole game's.
+export function replayScore(m: MatchInfo, index: number, dealOver: boolean): MatchInfo {
+  const scored = index + (dealOver ? 1 : 0);
+  return scored >= m.results.length ? m : replayMatch(m, scored);
 }

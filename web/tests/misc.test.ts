@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartGeometry, seriesOffset } from '../src/chart';
 import { backoffDelay, wsUrl } from '../src/connection';
-import { replayMatch } from '../src/replay';
+import { replayMatch, replayScore } from '../src/replay';
 import { parseRoute } from '../src/route';
 import { api, ApiError, errorText, tableGoneText } from '../src/api';
 import { errorKey } from '../src/lobby';
@@ -173,5 +173,14 @@ describe('replay score', () => {
     expect(before2.totals).toEqual([-2, 5, 5.5, -1]);
     expect(before2.finished).toBe(false);
     expect(replayMatch(m, 0).totals).toEqual([0, 0, 0, 0]);
+  });
+
+  it('charts the deals scored by the step shown, the whole sheet kept', () => {
+    const m = match({ finished: true, winners: [2], results: [match().results[0], { ...match().results[0], points: [1, 1, 1, 1] }] });
+    expect(replayScore(m, 0, false).results).toHaveLength(0);
+    expect(replayScore(m, 0, true).results).toHaveLength(1);
+    expect(replayScore(m, 1, false).totals).toEqual([-2, 5, 5.5, -1]);
+    expect(replayScore(m, 1, false).sheet).toBe(m.sheet);
+    expect(replayScore(m, 1, true)).toBe(m);
   });
 });
