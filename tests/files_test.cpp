@@ -152,6 +152,14 @@ TEST(SaveFile, ANewFileNeverTakesAnExistingName) {
   EXPECT_EQ(read(dir / "whist" / "game.json"), "an older game");
 }
 
+// Regression: the message named the temporary file beside it ("x.json.9681-6d13e4b6.tmp").
+TEST(SaveFile, AFailureNamesTheFileAsGivenNotTheTemporaryOne) {
+  TempDir dir;
+  dir.write("plain", "a file where the folder would go");
+  const std::string path = (dir / "plain" / "x.json").string();
+  EXPECT_EQ(write_file_atomic(path, "text"), "cannot write '" + path + "': Not a directory");
+}
+
 TEST(SaveFile, ANewFileThatCannotBeMadeSaysWhy) {
   TempDir dir;
   dir.write("plain", "a file where the folder would go");

@@ -117,9 +117,9 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
     tmp = target.string() + suffix;
     // 0666 less the umask: the permissions an ordinary new file gets.
     fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST) return failure(tmp, errno);
+    if (fd < 0 && errno != EEXIST) return failure(path, errno);
   }
-  if (fd < 0) return failure(tmp, EEXIST);
+  if (fd < 0) return failure(path, EEXIST);
   // A file saved again keeps its permissions (one made private stays private).
   if (struct stat st; ::stat(target.c_str(), &st) == 0) ::fchmod(fd, st.st_mode & 07777);
 
@@ -127,12 +127,12 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
     const int error = errno;
     ::close(fd);
     ::unlink(tmp.c_str());
-    return failure(tmp, error);
+    return failure(path, error);
   }
   if (::close(fd) != 0) {
     const int error = errno;
     ::unlink(tmp.c_str());
-    return failure(tmp, error);
+    return failure(path, error);
   }
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
     const int error = errno;
