@@ -594,6 +594,29 @@ TEST(PlayCli, ANewGameDoesNotReplaceAnExistingFile) {
   EXPECT_TRUE(nlohmann::json::parse(read_text(dir / "empty.json")).contains("session"));
 }
 
+// Regression: a resumed game with --save naming another game's file replaced that game.
+TEST(PlayCli, AResumedGameDoesNotReplaceAnotherFile) {
+  const TempDir dir;
+  dir.write("game.json", "");
+  Whist w(game_args(dir / "game.json", {}), {});
+  w.next_screen();
+  w.line("quit");
+  ASSERT_EQ(w.finish(), 0) << w.transcript();
+  dir.write("other.json", "another game");
+  const std::string game = (dir / "game.json").string(), other = (dir / "other.json").string();
+  std::string out;
+  EXPECT_EQ(run({"play", "--resume", game, "--save", other}, out), 2);
+  EXPECT_EQ(out, "whist play: --save " + other + ": the file exists, and the game resumed from " +
+                     game + " would replace it (whist play --resume " + other +
+                     " goes on with it); choose another file or remove it\n");
+  EXPECT_EQ(read_text(dir / "other.json"), "another game");
+  // The game's own file, however spelt, is where it goes on.
+  Whist again({"play", "--resume", game, "--save", dir.str() + "/./game.json"}, {});
+  again.next_screen();
+  again.line("quit");
+  EXPECT_EQ(again.finish(), 0) << again.transcript();
+}
+
 // A save file that cannot be written is refused before the game starts.
 TEST(PlayCli, AnUnwritableSaveFileIsRefusedAtOnce) {
   const TempDir dir;

@@ -492,7 +492,7 @@ TEST(RecordCallAceErrors, MoreDealsThanTheGame) {
   Json j = record_of(m);
   j["deals"].push_back(j["deals"][0]);
   EXPECT_EQ(error_of(j),
-            "deal 2: the game is already over after 1 deals; the record has more deals than the "
+            "deal 2: the game is already over after 1 deal; the record has more deals than the "
             "game");
 }
 

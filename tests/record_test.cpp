@@ -68,13 +68,64 @@ TEST(RecordErrors, NotJson) {
             "not a game record: the top level must be a JSON object");
 }
 
+// Regression: the last of two keys won silently, and a record resumed and saved again lost the
+// first ("plays" twice: the deal's plays were gone).
+TEST(RecordErrors, AKeyGivenTwiceIsRefused) {
+  const std::string deal =
+      R"({"hands": [["AS"], ["QD"], ["9H"], ["JS"]], "turned": "TD", "bids": [1, 0, 0, 1],
+          "plays": ["QD", "9H", "JS", "AS"], "plays": []})";
+  const std::string head =
+      R"({"format": "whist-record/1", "variant": "romanian", "players": ["a", "b", "c", "d"],
+          "first_dealer": 0, )";
+  EXPECT_EQ(error_of(head + R"("deals": [)" + deal + "]}"),
+            "the field 'plays' is given twice in deals[0]");
+  EXPECT_EQ(error_of(head + R"("options": {"hook": "on", "hook": "off"}, "deals": []})"),
+            "the field 'hook' is given twice in options");
+  EXPECT_EQ(error_of(head + R"("first_dealer": 1, "deals": []})"),
+            "the field 'first_dealer' is given twice in the top-level object");
+  // The same key in two objects is no repeat.
+  EXPECT_NE(replay_ok(example_record()), nullptr);
+}
+
+// Regression: 40,000 levels of '[' in the session (an 80 KB file) overflowed the stack when it
+// was copied back out.
+TEST(RecordErrors, DeepNestingIsRefused) {
+  const auto nested = [](int depth) {
+    return std::string(static_cast<size_t>(depth), '[') +
+           std::string(static_cast<size_t>(depth), ']');
+  };
+  const std::string head =
+      R"({"format": "whist-record/1", "variant": "romanian", "players": ["a", "b", "c", "d"],
+          "first_dealer": 0, "deals": [], "session": {"x": )";
+  EXPECT_EQ(error_of(head + nested(40000) + "}}"),
+            "nested more than 64 levels deep at session.x[0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+            "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+            "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]");
+  const ReplayResult r = replay_record(head + nested(10) + "}}");
+  EXPECT_EQ(r.error, "");
+}
+
+TEST(RecordErrors, OptionValuesAndCountsAreQuotedAsWritten) {
+  Json j = base_record();
+  j["options"]["target_score"] = 9999999999LL;
+  EXPECT_EQ(error_of(j).find("option target_score: bad value '9999999999'"), 0u) << error_of(j);
+  j = base_record();
+  j["players"] = Json::array();
+  for (int i = 0; i < 2000; ++i) j["players"].push_back("p" + std::to_string(i));
+  EXPECT_NE(error_of(j).find("not 2000"), std::string::npos) << error_of(j);
+}
+
 TEST(RecordErrors, WrongFormat) {
   Json j = base_record();
   j["format"] = "whist-record/2";
   EXPECT_EQ(error_of(j),
             "unsupported \"format\" \"whist-record/2\" (this program reads \"whist-record/1\")");
   j["format"] = 1;
-  EXPECT_EQ(error_of(j), "unsupported \"format\" 1 (this program reads \"whist-record/1\")");
+  EXPECT_EQ(error_of(j), "\"format\" must be the string \"whist-record/1\"");
+  // Regression: a long one came back whole, a megabyte on one line of stderr.
+  j["format"] = std::string(1 << 20, 'x');
+  EXPECT_EQ(error_of(j), "unsupported \"format\" \"" + std::string(60, 'x') +
+                             "\"... (1048576 bytes) (this program reads \"whist-record/1\")");
   // A score file given for a record: said so, and where its sheet is.
   j["format"] = "whist-score/1";
   EXPECT_EQ(error_of(j),
@@ -193,8 +244,9 @@ TEST(RecordErrors, BidOutOfRange) {
   j["deals"][0]["bids"][0] = 1;
   j["deals"][0]["bids"][2] = -1;
   EXPECT_EQ(error_of(j), "deal 1, bid 3 (seat 2): bid -1 out of range 0-2");
+  // Regression: quoted as the clamp's 1000000000 rather than as written.
   j["deals"][0]["bids"][2] = 1000000000000LL;
-  EXPECT_EQ(error_of(j), "deal 1, bid 3 (seat 2): bid 1000000000 out of range 0-2");
+  EXPECT_EQ(error_of(j), "deal 1: \"bids\": 1000000000000 is far out of range");
 }
 
 TEST(RecordErrors, HookBroken) {
@@ -407,10 +459,12 @@ TEST(RecordZeroPlay, DeadlinePassed) {
   j["deals"][1]["zero_play"] = Json::array({0});
   EXPECT_EQ(error_of(j),
             "deal 2, zero play (seat 0): the deadline for announcing zero play has passed");
+  // Regression: a game without zero play said its deadline had passed.
   j = example_record();  // zero play off
   j["deals"][0]["zero_play"] = Json::array({2});
   EXPECT_EQ(error_of(j),
-            "deal 1, zero play (seat 2): the deadline for announcing zero play has passed");
+            "deal 1, zero play (seat 2): zero play is not part of this game (option zero_play is "
+            "off)");
 }
 
 TEST(RecordZeroPlay, AnnouncedTwice) {

@@ -605,6 +605,22 @@ TEST(ScoreSession, ANewGameDoesNotReplaceAnExistingFile) {
   EXPECT_NE(saved.output.find("the file exists"), std::string::npos) << saved.output;
 }
 
+// Regression (as in whist play): --resume with --file naming another game's file replaced it.
+TEST(ScoreSession, AResumedGameDoesNotReplaceAnotherFile) {
+  const TempDir temp("whist-score-");
+  const std::string game = temp.str() + "/game.json", other = temp.str() + "/other.json";
+  ASSERT_EQ(score({"--players", "Ana,Bogdan,Cristi", "--file", game}, "H\nquit\n").status, 0);
+  temp.write("other.json", "another game");
+  const Transcript t = score({"--resume", game, "--file", other}, "quit\n");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_NE(
+      t.output.find("whist score: --file " + other +
+                    ": the file exists, and the game resumed from " + game + " would replace it"),
+      std::string::npos)
+      << t.output;
+  EXPECT_EQ(read_text(other), "another game");
+}
+
 // Regression: a folder given as the save file aborted the program (libstdc++'s file stream threw
 // as it read a directory), exit status 134.
 TEST(ScoreSession, AFolderAsTheSaveFileIsRefused) {

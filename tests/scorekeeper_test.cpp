@@ -260,6 +260,17 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
             "\"first_dealer\" must be a seat 0-2");
 }
 
+// Regression: the last of two keys won silently (and the game saved again lost the first), and
+// deep nesting could overflow the stack when written back (game records had both).
+TEST(ScoreFile, AKeyGivenTwiceAndDeepNestingAreRefused) {
+  EXPECT_EQ(read_score_file(R"({"format": "whist-score/1", "variant": "romanian", "variant": "x"})")
+                .error,
+            "the field 'variant' is given twice in the top-level object");
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(read_score_file(R"({"format": )" + deep + "}").error.rfind("nested more than 64", 0),
+            0u);
+}
+
 // Regression: a key or an option value holding a line break broke the error's one line
 // (`whist score: F: unknown field "x` and `y"` on the next).
 TEST(ScoreFile, ErrorsStayOnOneLineWhateverTheFileHolds) {
@@ -268,11 +279,11 @@ TEST(ScoreFile, ErrorsStayOnOneLineWhateverTheFileHolds) {
   const std::string head =
       R"({"format": "whist-score/1", "variant": "romanian", "players": ["A", "B", "C"], )";
   EXPECT_EQ(read_score_file(head + R"("options": {"sched\tule": "1"}})").error,
-            R"(unknown option 'sched\tule')");
+            R"(unknown option 'sched\x09ule')");
   EXPECT_EQ(read_score_file(head + R"("first_dealer": 0, "deals": [{"a\rb": 1}]})").error,
             R"(deal 1: unknown field "a\rb")");
   EXPECT_EQ(read_score_file(head + R"("options": {"hook": "o\u0001n"}})").error,
-            "option hook: bad value 'o?n': expected on or off");
+            "option hook: bad value 'o\\x01n': expected on or off");
 }
 
 }  // namespace

@@ -144,13 +144,16 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
 }
 
 std::string refuse_existing(const std::string& path, const std::string& command,
-                            const std::string& flag) {
+                            const std::string& flag, const std::string& resumed) {
+  if (!resumed.empty() && same_file(path, resumed)) return {};
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec || size == 0) return {};
   const std::string word = shell_word(path);
-  return flag + " " + word + ": the file exists, and a new game would replace it (whist " +
-         command + " --resume " + word + " goes on with it); choose another file or remove it";
+  return flag + " " + word + ": the file exists, and " +
+         (resumed.empty() ? "a new game" : "the game resumed from " + shell_word(resumed)) +
+         " would replace it (whist " + command + " --resume " + word +
+         " goes on with it); choose another file or remove it";
 }
 
 bool same_file(const std::string& a, const std::string& b) {

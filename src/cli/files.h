@@ -36,11 +36,12 @@ std::string write_file_atomic(const std::string& path, const std::string& text);
 // (g.json: g-unsaved.json, g-unsaved-2.json …) and returns its path, or empty when that fails too.
 std::string rescue_file(const std::string& failed_path, const std::string& text);
 
-// Why a new game may not be saved to `path`, empty if it may: a file with something in it is not
-// replaced (an empty file, as claim_new_file leaves, holds nothing to lose). `command` and `flag`
-// name the program's ("play", "--save") in the message, which says how to go on with the file.
+// Why a new game, or the game resumed from the file `resumed`, may not be saved to `path`, empty
+// if it may: a file with something in it is not replaced (an empty file, as claim_new_file
+// leaves, holds nothing to lose), unless it is `resumed` itself. `command` and `flag` name the
+// program's ("play", "--save") in the message, which says how to go on with the file.
 std::string refuse_existing(const std::string& path, const std::string& command,
-                            const std::string& flag);
+                            const std::string& flag, const std::string& resumed = "");
 
 // Whether `a` and `b` name one file (the same path, a link to it, another spelling of it), so
 // that an export is not written over the game it exports.

@@ -400,6 +400,12 @@ int run_play(const PlayArgs& args) {
       print_error("play", "{}: {}", args.resume, one_line(error));
       return 2;
     }
+    // Regression: --save named another game's file, which the resumed game replaced.
+    if (const std::string why = refuse_existing(save_path, "play", "--save", args.resume);
+        !why.empty()) {
+      print_error("play", "{}", why);
+      return 2;
+    }
     if (save_path.empty()) save_path = args.resume;
   } else {
     game = new_game(args);

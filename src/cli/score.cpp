@@ -98,6 +98,12 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       return 2;
     }
     keeper = std::move(loaded.keeper);
+    // Regression (as in whist play): --file named another game's file, which this one replaced.
+    if (const std::string why = refuse_existing(path, "score", "--file", args.resume);
+        !why.empty()) {
+      print_error("score", "{}", why);
+      return 2;
+    }
     if (path.empty()) path = args.resume;
     if (!args.csv.empty() || !args.json.empty()) {
       // Exports of a saved game: write them and stop.

@@ -160,6 +160,11 @@ void Match::start_deal(const Hands& hands, Card turned, const Kitty& kitty) {
 
 std::string Match::why_illegal(Action a) const {
   if (!in_deal_) return finished_ ? "the game is over" : "no deal in progress";
+  // The deal knows only who may still announce; the rules say why no one may (regression: "the
+  // deadline for announcing zero play has passed" in a game without it).
+  if (a.kind() == ActionKind::AnnounceZero && rules_.zero_play == ZeroPlay::Off) {
+    return "zero play is not part of this game (option zero_play is off)";
+  }
   return state_.why_illegal(a);
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/text.h"
+#include "game/json_input.h"
 #include "game/json_int.h"
 #include "game/record_detail.h"
 #include "game/view_json.h"
@@ -41,11 +42,19 @@ const Json& require_field(const Json& object, std::string_view name, const std::
   return *j;
 }
 
+std::string shown(std::string_view text) {
+  constexpr size_t kMax = 60;
+  if (text.size() <= kMax) return json_quote(text);
+  size_t n = kMax;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // a whole character
+  return json_quote(text.substr(0, n)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 void reject_unknown_fields(const Json& object, std::initializer_list<std::string_view> known,
                            const std::string& where) {
   for (const auto& [key, value] : object.items()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      fail(where + "unknown field " + json_quote(key));
+      fail(where + "unknown field " + shown(key));
     }
   }
 }
@@ -71,8 +80,8 @@ Hands parse_hands(const Json& j, const std::string& where, int players) {
     for (const Json& text : hands[static_cast<size_t>(p)]) {
       const auto c = parse_card(text.get<std::string>());
       if (!c) {
-        fail(where + "unknown card " + json_quote(text.get<std::string>()) +
-             " in the hand of seat " + std::to_string(p));
+        fail(where + "unknown card " + shown(text.get<std::string>()) + " in the hand of seat " +
+             std::to_string(p));
       }
       if (set.contains(*c)) {
         fail(where + "card " + to_string(*c) + " dealt twice (both times to seat " +
@@ -97,7 +106,7 @@ std::vector<Card> parse_plays(const Json& plays, int number) {
     const auto c = parse_card(text);
     if (!c) {
       fail("deal " + std::to_string(number) + ", play " + std::to_string(i + 1) +
-           ": unknown card " + json_quote(text));
+           ": unknown card " + shown(text));
     }
     out.push_back(*c);
   }
@@ -126,12 +135,13 @@ using record_detail::parse_plays;
 using record_detail::plural;
 using record_detail::reject_unknown_fields;
 using record_detail::require_field;
+using record_detail::shown;
 
 // An option value as the option table's text.
 std::optional<std::string> option_text(const Json& j) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_boolean()) return std::string(j.get<bool>() ? "on" : "off");
-  if (auto n = json_int(j)) return std::to_string(*n);
+  // As written, so that an error quotes it (regression: 9999999999 was quoted as 1000000000).
   if (j.is_number()) return j.dump();
   return std::nullopt;
 }
@@ -197,8 +207,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
   if (const Json* t = find_field(j, "turned"); t != nullptr && !t->is_null()) {
     if (!t->is_string()) fail(where + "\"turned\" must be a card such as \"TD\"");
     const auto c = parse_card(t->get<std::string>());
-    if (!c)
-      fail(where + "unknown card " + json_quote(t->get<std::string>()) + " as the turned card");
+    if (!c) fail(where + "unknown card " + shown(t->get<std::string>()) + " as the turned card");
     d.turned = *c;
   }
 
@@ -231,7 +240,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
       const std::string text = auction[i].get<std::string>();
       const auto call = parse_call(text);
       if (!call) {
-        fail(at + "auction " + std::to_string(i + 1) + ": unknown call " + json_quote(text));
+        fail(at + "auction " + std::to_string(i + 1) + ": unknown call " + shown(text));
       }
       d.auction.push_back(*call);
     }
@@ -258,7 +267,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
           const auto c = parse_card(text.get<std::string>());
           if (!c) {
             fail(at + "passing round " + std::to_string(r + 1) + " (seat " + std::to_string(p) +
-                 "): unknown card " + json_quote(text.get<std::string>()));
+                 "): unknown card " + shown(text.get<std::string>()));
           }
           round[static_cast<size_t>(p)].push_back(*c);
         }
@@ -288,6 +297,7 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
   for (const Json& b : bids) {
     const auto n = json_int(b);
     if (!n) fail(bids_type);
+    if (json_int_far_out(*n)) fail(where + "\"bids\": " + b.dump() + " is far out of range");
     d.bids.push_back(*n);
   }
 
@@ -412,8 +422,8 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
   const std::string where = "deal " + std::to_string(number) + ": ";
   const std::string at = "deal " + std::to_string(number) + ", ";
   if (match.finished()) {
-    fail(where + "the game is already over after " + std::to_string(match.deal_index()) +
-         " deals; the record has more deals than the game");
+    fail(where + "the game is already over after " + plural(match.deal_index(), "deal", "deals") +
+         "; the record has more deals than the game");
   }
   if (std::string err = match.deal_given(d.hands, d.turned); !err.empty()) fail(where + err);
 
@@ -431,7 +441,7 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
   }
   if (num_plays > n * cards) {
     fail(where + std::to_string(num_plays) + " plays, but " + std::to_string(n) + " players × " +
-         std::to_string(cards) + " cards make " + std::to_string(n * cards));
+         plural(cards, "card", "cards") + " make " + std::to_string(n * cards));
   }
 
   if (state.phase() == Phase::ChooseMode) {
@@ -516,9 +526,11 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
 std::unique_ptr<Match> replay_json(const std::string& text, std::string& session) {
   Json j;
   try {
-    j = Json::parse(text);
+    j = parse_json_input(text);
   } catch (const Json::exception& e) {
     fail("not JSON: " + json_message(e.what()));
+  } catch (const JsonInputError& e) {
+    fail(e.what());
   }
   if (!j.is_object()) fail("not a game record: the top level must be a JSON object");
 
@@ -528,8 +540,11 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
         "this is a score file (whist score), not a game record: whist score --resume FILE "
         "shows its sheet");
   }
-  if (!format.is_string() || format.get<std::string>() != kFormat) {
-    fail("unsupported \"format\" " + inline_text(format) + " (this program reads \"" +
+  if (!format.is_string()) {
+    fail("\"format\" must be the string \"" + std::string(kFormat) + "\"");
+  }
+  if (format.get<std::string>() != kFormat) {
+    fail("unsupported \"format\" " + shown(format.get<std::string>()) + " (this program reads \"" +
          std::string(kFormat) + "\")");
   }
   reject_unknown_fields(
@@ -555,19 +570,21 @@ std::unique_ptr<Match> replay_json(const std::string& text, std::string& session
     }
     names.push_back(player);
   }
-  const int n = static_cast<int>(std::min<size_t>(names.size(), 1000));
+  // The count as given (a file of at most 64 MiB holds far fewer names than int's range), for the
+  // rules' own message (regression: 2000 names were reported as 1000).
+  const int n = static_cast<int>(std::min<size_t>(names.size(), kJsonIntLimit));
 
   auto rules = make_preset(variant.get<std::string>(), n);
   if (!rules) {
-    fail("unknown variant " + json_quote(variant.get<std::string>()) +
-         " (known: " + known_variants() + ")");
+    fail("unknown variant " + shown(variant.get<std::string>()) + " (known: " + known_variants() +
+         ")");
   }
   if (const Json* options = find_field(j, "options")) {
     if (!options->is_object()) fail("\"options\" must be an object of option names and values");
     for (const auto& [name, value] : options->items()) {
       const auto value_text = option_text(value);
       if (!value_text) {
-        fail("option " + json_quote(name) + ": the value must be a string, a number or a boolean");
+        fail("option " + shown(name) + ": the value must be a string, a number or a boolean");
       }
       if (std::string err = set_option(*rules, name, *value_text); !err.empty()) fail(err);
     }

@@ -26,6 +26,7 @@ using record_detail::parse_plays;
 using record_detail::plural;
 using record_detail::reject_unknown_fields;
 using record_detail::require_field;
+using record_detail::shown;
 
 // An auction call of a Call-Ace record: a contract name ("8 good", "sun") or "pass".
 struct ContractCall {
@@ -85,7 +86,7 @@ CallAceRecord parse_call_ace_deal(const Json& j, int number, int players) {
   for (size_t i = 0; i < kitty.size(); ++i) {
     const std::string text = kitty[i].get<std::string>();
     const auto c = parse_card(text);
-    if (!c) fail(where + "unknown card " + json_quote(text) + " in the kitty");
+    if (!c) fail(where + "unknown card " + shown(text) + " in the kitty");
     d.kitty[i] = *c;
   }
 
@@ -106,7 +107,7 @@ CallAceRecord parse_call_ace_deal(const Json& j, int number, int players) {
     } else if (const auto k = parse_contract(lower)) {
       d.auction.push_back({Action::contract(*k), contract_name(*k)});
     } else {
-      fail(at + "auction " + std::to_string(i + 1) + ": unknown call " + json_quote(text));
+      fail(at + "auction " + std::to_string(i + 1) + ": unknown call " + shown(text));
     }
   }
 
@@ -138,7 +139,7 @@ CallAceRecord parse_call_ace_deal(const Json& j, int number, int players) {
     if (!c->is_string()) fail(where + "\"call\" must be a card such as \"AH\"");
     const auto card = parse_card(c->get<std::string>());
     if (!card) {
-      fail(where + "unknown card " + json_quote(c->get<std::string>()) + " as the called card");
+      fail(where + "unknown card " + shown(c->get<std::string>()) + " as the called card");
     }
     d.call = *card;
   }
@@ -159,7 +160,7 @@ CallAceRecord parse_call_ace_deal(const Json& j, int number, int players) {
         const std::string text = (*e)[i].get<std::string>();
         const auto c = parse_card(text);
         if (!c) {
-          fail(at + "discard " + std::to_string(i + 1) + ": unknown card " + json_quote(text));
+          fail(at + "discard " + std::to_string(i + 1) + ": unknown card " + shown(text));
         }
         d.exchange->push_back(*c);
       }
@@ -177,8 +178,8 @@ void replay_call_ace_deal(Match& match, const CallAceRecord& d, int number, bool
   const std::string at = "deal " + std::to_string(number) + ", ";
   const std::string unfinished = " (only the last deal of a record may be unfinished)";
   if (match.finished()) {
-    fail(where + "the game is already over after " + std::to_string(match.deal_index()) +
-         " deals; the record has more deals than the game");
+    fail(where + "the game is already over after " + plural(match.deal_index(), "deal", "deals") +
+         "; the record has more deals than the game");
   }
   if (std::string err = match.deal_given(d.hands, kNoCard, d.kitty); !err.empty()) {
     fail(where + err);
@@ -339,7 +340,8 @@ void replay_call_ace_deal(Match& match, const CallAceRecord& d, int number, bool
         const auto num_plays = static_cast<int64_t>(d.plays->size());
         if (num_plays > n * cards) {
           fail(where + std::to_string(num_plays) + " plays, but " + std::to_string(n) +
-               " players × " + std::to_string(cards) + " cards make " + std::to_string(n * cards));
+               " players × " + plural(cards, "card", "cards") + " make " +
+               std::to_string(n * cards));
         }
         if (!last && num_plays < n * cards) {
           fail(where + std::to_string(num_plays) + " plays, expected " + std::to_string(n * cards) +

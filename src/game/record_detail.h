@@ -45,6 +45,10 @@ void reject_unknown_fields(const Json& object, std::initializer_list<std::string
 
 std::string plural(int64_t count, const std::string& one, const std::string& many);
 
+// Text from the file quoted in a message as a JSON string, cut after 60 bytes with the length
+// said (regression: a 1 MB "format" came back whole on one line of stderr).
+std::string shown(std::string_view text);
+
 // The "hands" field of a deal: one hand per seat, no card twice in a hand.
 Hands parse_hands(const Json& j, const std::string& where, int players);
 

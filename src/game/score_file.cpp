@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/text.h"
+#include "game/json_input.h"
 #include "game/json_int.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
@@ -197,9 +198,12 @@ ScoreFileResult read_score_file(const std::string& text) {
   Json j;
   try {
     // Any exception here is the text's (a number too large is out_of_range, not parse_error).
-    j = Json::parse(text);
+    j = parse_json_input(text);
   } catch (const Json::exception& e) {
     out.error = one_line("not JSON: " + json_message(e.what()));
+    return out;
+  } catch (const JsonInputError& e) {
+    out.error = one_line(e.what());
     return out;
   }
   try {

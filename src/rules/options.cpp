@@ -4,6 +4,7 @@
 #include <charconv>
 #include <utility>
 
+#include "core/text.h"
 #include "rules/scoring.h"
 
 namespace whist {
@@ -328,11 +329,11 @@ const OptionInfo* find_option(std::string_view name) {
 
 std::string set_option(Rules& rules, std::string_view name, std::string_view value) {
   const OptionInfo* o = find_option(name);
-  if (o == nullptr) return "unknown option '" + std::string(name) + "'";
+  if (o == nullptr) return "unknown option " + quote_input(name);
   Rules copy = rules;  // a failed set leaves the rules as they were
   std::string err = o->set(copy, value);
   if (!err.empty()) {
-    return "option " + std::string(name) + ": bad value '" + std::string(value) + "': " + err;
+    return "option " + std::string(name) + ": bad value " + quote_input(value) + ": " + err;
   }
   rules = std::move(copy);
   return {};
@@ -341,7 +342,7 @@ std::string set_option(Rules& rules, std::string_view name, std::string_view val
 std::string set_option(Rules& rules, std::string_view assignment) {
   auto eq = assignment.find('=');
   if (eq == std::string_view::npos) {
-    return "expected option=value, got '" + std::string(assignment) + "'";
+    return "expected option=value, got " + quote_input(assignment);
   }
   return set_option(rules, assignment.substr(0, eq), assignment.substr(eq + 1));
 }
