@@ -384,6 +384,33 @@ TEST(ArenaCli, TableJsonAndProgress) {
   EXPECT_EQ(j1["results"][0]["ci95"], j["results"][0]["ci95"]);
 }
 
+// Regressions of an audit: flags that do not go together were ignored but one, an empty preset
+// name listed every preset, a long simulation was silent, and a one-set run reported 8 threads
+// and a spread of 0.
+TEST(Cli, ConflictingFlagsEmptyNamesProgressAndOneSetReports) {
+  for (const std::string args : {"bench --profile 3 --json", "bench --quick --solver",
+                                 "bench --solver --profile 3", "bench --profile 0"}) {
+    const CliRun r = run_whist(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+  EXPECT_NE(run_whist("bench --profile 0").err.find("0 would play nothing"), std::string::npos);
+  const CliRun empty = run_whist("variants ''");
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_NE(empty.err.find("unknown variant ''"), std::string::npos) << empty.err;
+  const CliRun simulate = run_whist("simulate --games 20");
+  EXPECT_EQ(simulate.status, 0) << simulate.err;
+  EXPECT_NE(simulate.err.find("simulate: 20/20 games (100%)"), std::string::npos) << simulate.err;
+  EXPECT_EQ(run_whist("simulate --games 20 --quiet").err, "");
+  const CliRun one =
+      run_cli("--bots random,random,random,random --deals 1 --threads 8 --json --quiet");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto j = nlohmann::json::parse(one.out);
+  EXPECT_EQ(j["threads"], 1);
+  EXPECT_TRUE(j["results"][0]["sd"].is_null());
+  EXPECT_TRUE(j["difference"].is_null() || j["difference"]["sd"].is_null());
+}
+
 TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"--bots random,random,random", "expected 4 bots, one for each seat, but got 3"},
@@ -392,11 +419,23 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
        "expert,heuristic,expert,heuristic"},
       {"--bots random,random,random,wizard", "unknown bot 'wizard'"},
       {"--bots random,random,,random", "empty bot spec"},
-      {"--bots random,random,random,random --deals 0", "deals must be at least 1"},
-      {"--bots random,random,random,random --threads 0", "threads must be at least 1"},
+      {"--bots random,random,random,random --deals 0",
+       "--deals: '0' is not a whole number from 1 to 1000000"},
+      {"--bots random,random,random,random --threads 0",
+       "--threads: '0' is not a whole number from 1 to 256"},
       // Once an allocation that aborted (bad_alloc), and as many threads as asked for.
-      {"--bots random,random,random,random --deals 2000000000", "deals must be at most 1000000"},
-      {"--bots random,random,random,random --threads 100000", "threads must be at most 256"},
+      {"--bots random,random,random,random --deals 2000000000", "from 1 to 1000000"},
+      {"--bots random,random,random,random --threads 100000", "from 1 to 256"},
+      // Regression: CLI11's "Could not convert: --deals = 99999999999", no range said.
+      {"--bots random,random,random,random --deals 99999999999", "from 1 to 1000000"},
+      // Regression: 0 players meant the preset's number, silently.
+      {"--bots random,random,random,random --players 0",
+       "--players: '0' is not a whole number from 1 to 1000"},
+      // Regression: the last of two values won silently.
+      {"--bots random,random,random,random hook=on hook=off", "option 'hook' given twice"},
+      // Regression: said "schedule deal 1: 13 cards each do not fit a 32-card deck".
+      {"--variant israeli --bots random,random,random,random deck=8-per-player",
+       "option deck does not apply to israeli"},
       {"--variant nosuch --bots random,random,random,random", "unknown variant"},
       {"--bots random,random,random,random hook=maybe", "hook"},
       {"--bots random,random,random,random --ext-timeout 0", "timeout"},

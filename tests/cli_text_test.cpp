@@ -56,7 +56,7 @@ TEST(CliText, ARefusedCommandLineIsQuotedWithItsControlCharactersEscaped) {
       {{"load", "--address", "x" + kEsc, "--seconds", "0.1"}, "the server at x" + escaped},
       {{"variants", "x" + kEsc}, "whist variants: unknown variant 'x" + escaped},
       // CLI11's
-      {{"arena", "--bots", bots, "--deals", kEsc}, "Could not convert: --deals = " + escaped},
+      {{"arena", "--bots", bots, "--deals", kEsc}, "--deals: '" + escaped},
       {{"arena", "--bots", bots, "--x" + kEsc}, "not expected: --x" + escaped},
       {{"bench", "x" + kCsi}, "not expected: x" + escaped_c1},
       {{"serve", "--check", "--max-bot-level", kEsc}, escaped + " not in {easy,normal,hard,max}"},

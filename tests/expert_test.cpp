@@ -1,6 +1,7 @@
 // The expert bot: its spec, its determinism, and plays whose answer does not depend on the
 // hidden cards.
 #include "ai/expert.h"
+#include "ai/external.h"
 
 #include <gtest/gtest.h>
 
@@ -66,6 +67,21 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   EXPECT_EQ(error, "bot 'random:x': the random bot takes no settings");
   EXPECT_FALSE(make_bot("heuristic:x=1", error));
   EXPECT_EQ(error, "bot 'heuristic:x=1': the heuristic bot takes no settings");
+  // Regression: an empty part at the end was taken (one in the middle was refused).
+  for (const char* spec : {"expert:", "expert:hard:", "ismcts:", "expert::hard"}) {
+    EXPECT_FALSE(make_bot(spec, error)) << spec;
+    EXPECT_EQ(error,
+              "bot '" + std::string(spec) + "': an empty setting (a ':' with nothing after it)");
+  }
+  for (const char* spec : {"random:", "heuristic:"}) {
+    EXPECT_FALSE(make_bot(spec, error)) << spec;
+    EXPECT_NE(error.find("bot takes no settings"), std::string::npos) << error;
+  }
+  // Regression: whist arena --json aborted, every deal played, on a spec that was not UTF-8.
+  EXPECT_FALSE(make_bot("ext:./bot \xff", error, Engines::Allowed));
+  EXPECT_EQ(error, "a bot spec must be UTF-8 text");
+  EXPECT_FALSE(make_external_bot("./bot \xff", 1000, error));
+  EXPECT_EQ(error, "ext: the command must be UTF-8 text");
 }
 
 // The server caps the level of a table's bots by spec_level: it reads a spec as make_bot does.
@@ -86,7 +102,7 @@ TEST(BotLevels, ASpecsLevelIsReadAsMakeBotReadsIt) {
   }
   std::string error;
   EXPECT_FALSE(make_bot("expert::hard", error));  // an empty part is no level
-  EXPECT_NE(error.find("unknown level ''"), std::string::npos) << error;
+  EXPECT_NE(error.find("an empty setting"), std::string::npos) << error;
 }
 
 // Oh Hell for 4 with two cards each, clubs trump, seat 0 dealing: seats 1, 2 and 3 have played

@@ -315,6 +315,22 @@ TEST(ExternalBot, TheSetsBeforeAFailureAreReported) {
   EXPECT_GT(run.report.specs[0].decisions, 2 * 4);
 }
 
+// Regression: a copy of the engine that failed its handshake in another worker (each worker
+// starts its own) dropped every result, named no deal set, and was taken for bad input.
+TEST(ExternalBot, ACopyThatFailsToStartInAnotherWorkerStopsTheRunAtASet) {
+  const test_files::TempDir dir;
+  ArenaConfig c = make_config(
+      "romanian", 4, "ext:" + engine("fifth_refuses.sh", "'" + (dir / "count").string() + "'"), 20);
+  c.threads = 2;
+  const ArenaRun run = run_arena(c);
+  EXPECT_FALSE(run.bad_input);
+  EXPECT_EQ(run.error.rfind("deal set ", 0), 0u) << run.error;
+  EXPECT_NE(run.error.find("answered 'no more copies' to 'whist-bot 1'"), std::string::npos)
+      << run.error;
+  EXPECT_EQ(run.report.deals_played, run.sets_reported * 4);
+  EXPECT_LT(run.sets_reported, 20);
+}
+
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   std::string error;
   EXPECT_EQ(

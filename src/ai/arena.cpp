@@ -177,7 +177,12 @@ class Runner {
         Bots bots;
         const std::string error = make_bots(config_, bots);
         if (!error.empty()) {
-          record_failure(-1, error);
+          // The first worker's bots started, so this is the run's failure, not bad input: that
+          // of the first set this worker would have played, and the sets before it are kept
+          // (regression: every result was dropped, with no set named).
+          const int k = std::min(next_.fetch_add(1), config_.deals);
+          record_failure(k,
+                         (k < config_.deals ? "deal set " + std::to_string(k) + ": " : "") + error);
           return;
         }
         work(bots, sets);
@@ -188,7 +193,7 @@ class Runner {
     return failure_;
   }
 
-  // The lowest deal set that failed (-1: a bot could not start), once run() has returned.
+  // The lowest deal set that failed, once run() has returned.
   int failed_set() const { return failed_set_; }
 
  private:
@@ -226,7 +231,7 @@ class Runner {
     }
   }
 
-  // Keeps the failure of the lowest deal set (a failure to start a bot counts as the lowest).
+  // Keeps the failure of the lowest deal set.
   void record_failure(int k, const std::string& message) {
     const std::lock_guard lock(mutex_);
     stop_.store(true);
@@ -312,7 +317,7 @@ ArenaRun run_arena(const ArenaConfig& config) {
     // The sets before the first that failed were all played whole (a set that starts is played
     // to its end unless it fails): their report is kept, not lost with the run.
     if (runner.failed_set() <= 0) return out;
-    sets.resize(static_cast<size_t>(runner.failed_set()));
+    sets.resize(std::min(sets.size(), static_cast<size_t>(runner.failed_set())));
   }
   out.sets_reported = static_cast<int>(sets.size());
 

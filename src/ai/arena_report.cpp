@@ -119,14 +119,15 @@ Summary summarize(const std::vector<double>& x) {
   Summary s;
   s.n = static_cast<int>(x.size());
   if (s.n == 0) {
-    s.half_width = std::numeric_limits<double>::quiet_NaN();
+    s.sd = s.half_width = std::numeric_limits<double>::quiet_NaN();
     return s;
   }
   double sum = 0;
   for (double v : x) sum += v;
   s.mean = sum / s.n;
   if (s.n < 2) {
-    s.half_width = std::numeric_limits<double>::quiet_NaN();
+    // No spread from one value (regression: the JSON said sd 0 beside a null interval).
+    s.sd = s.half_width = std::numeric_limits<double>::quiet_NaN();
     return s;
   }
   double sq = 0;
@@ -157,10 +158,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   const Rules& rules = config.rules;
   const int n = rules.players;
   std::string out = fmt::format(
-      "{} for {} players, seed {}: {} deal sets x {} rotations = {} deals ({} thrown in), {} "
+      "{} for {} players, seed {}: {} deal set{} x {} rotations = {} deals ({} thrown in), {} "
       "thread{}, {:.1f} s\n\n",
-      rules.variant, n, config.seed, config.deals, n, rep.deals_played, rep.thrown_in,
-      config.threads, config.threads == 1 ? "" : "s", rep.seconds);
+      rules.variant, n, config.seed, config.deals, config.deals == 1 ? "" : "s", n,
+      rep.deals_played, rep.thrown_in, config.threads, config.threads == 1 ? "" : "s", rep.seconds);
   std::vector<std::vector<std::string>> rows = {{"bot", "seats", "points/deal", "95% CI",
                                                  "bid accuracy", "missed over/under", "decisions",
                                                  "ms/decision", "max ms"}};
@@ -196,9 +197,10 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
             "taking fewer"
           : "";
   out += fmt::format(
-      "\npoints: {}.\nbid accuracy: {}{}.\nCI: over the {} per-set means (each set's deal played "
+      "\npoints: {}.\nbid accuracy: {}{}.\nCI: over the {} per-set mean{} (each set's deal played "
       "in all {} rotations).\n",
-      kScoringNote, accuracy_meaning(rules.family), over_under, config.deals, n);
+      kScoringNote, accuracy_meaning(rules.family), over_under, config.deals,
+      config.deals == 1 ? "" : "s", n);
   return out;
 }
 
@@ -215,7 +217,7 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                        {"engine", s.engine.empty() ? Json() : Json(s.engine)},
                        {"positions", s.positions},
                        {"mean_points", s.points.mean},
-                       {"sd", s.points.sd},
+                       {"sd", number_or_null(s.points.sd)},
                        {"ci95", interval_json(s.points)},
                        {"ci95_half_width", number_or_null(s.points.half_width)},
                        {"samples", s.points.n},
@@ -239,7 +241,7 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
     differences.push_back({{"first", rep.specs[d.first].spec},
                            {"second", rep.specs[d.second].spec},
                            {"mean", d.summary.mean},
-                           {"sd", d.summary.sd},
+                           {"sd", number_or_null(d.summary.sd)},
                            {"ci95", interval_json(d.summary)},
                            {"ci95_half_width", number_or_null(d.summary.half_width)},
                            {"percent_more", percent}});

@@ -7,6 +7,7 @@
 #include "ai/heuristic.h"
 #include "ai/ismcts.h"
 #include "ai/random_bot.h"
+#include "core/text.h"
 
 namespace whist {
 
@@ -28,13 +29,18 @@ std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.fin
 // empty), or a setting given twice (one of its values would be ignored unchecked).
 std::optional<std::string> parse_params(std::string_view spec, BotParams& params) {
   const size_t colon = spec.find(':');
-  std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
-  while (!rest.empty()) {
+  if (colon == std::string_view::npos) return std::nullopt;
+  // Every part after a colon, the empty ones too (regression: "expert:hard:" was taken).
+  std::string_view rest = spec.substr(colon + 1);
+  for (bool more = true; more;) {
     const size_t c = rest.find(':');
     const std::string_view part = rest.substr(0, c);
-    rest = c == std::string_view::npos ? "" : rest.substr(c + 1);
+    more = c != std::string_view::npos;
+    rest = more ? rest.substr(c + 1) : "";
     const size_t eq = part.find('=');
-    if (eq != std::string_view::npos) {
+    if (part.empty()) {
+      return "an empty setting (a ':' with nothing after it)";
+    } else if (eq != std::string_view::npos) {
       std::string key(part.substr(0, eq));
       for (const auto& kv : params.values) {
         if (kv.first == key) return "setting '" + key + "' given twice";
@@ -98,9 +104,16 @@ bool names_engine(std::string_view spec) { return kind_of(trim(spec)) == "ext"; 
 std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines engines) {
   error.clear();
   spec = trim(spec);
+  // The spec is written to records and to the arena's JSON, whose writers refuse other bytes
+  // (regression: whist arena --json aborted once every deal was played).
+  if (!is_utf8(spec)) {
+    error = "a bot spec must be UTF-8 text";
+    return nullptr;
+  }
   const size_t colon = spec.find(':');
   const std::string_view kind = kind_of(spec);
   const std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
+  const bool plain = colon == std::string_view::npos;  // no settings, not even an empty one
   BotParams params;
   if (kind == "ismcts" || kind == "expert") {
     if (auto bad = parse_params(spec, params)) {
@@ -109,7 +122,7 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
     }
   }
   std::unique_ptr<Bot> bot;
-  if (kind == "random" && rest.empty()) {
+  if (kind == "random" && plain) {
     bot = make_random_bot();
   } else if (kind == "random") {
     error = "the random bot takes no settings";
@@ -120,7 +133,7 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
     const int timeout_ms = ext_timeout_from_env(error);
     if (error.empty()) bot = make_external_bot(rest, timeout_ms, error);
     return bot;
-  } else if (kind == "heuristic" && rest.empty()) {
+  } else if (kind == "heuristic" && plain) {
     bot = make_heuristic_bot();
   } else if (kind == "heuristic") {
     error = "the heuristic bot takes no settings";

@@ -513,6 +513,12 @@ std::unique_ptr<Bot> make_external_bot(std::string_view command, int timeout_ms,
     error = "the timeout of an external engine must be positive";
     return nullptr;
   }
+  // Its spec names it in records and the arena's JSON, whose writers refuse other bytes
+  // (regression: whist arena --json aborted once every deal was played).
+  if (!is_utf8(command)) {
+    error = "ext: the command must be UTF-8 text";
+    return nullptr;
+  }
   auto bot = std::make_unique<ExternalBot>(std::string(command), timeout_ms);
   error = bot->start();
   if (!error.empty()) return nullptr;

@@ -1,19 +1,14 @@
 // `whist arena`: bots against each other in duplicate deals (see ai/arena.h), with a table of
 // mean points per deal and their confidence intervals, bid accuracy and decision times.
 #include <fmt/core.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <csignal>
 #include <cstdio>
-#include <mutex>
-#include <thread>
 
 #include "ai/arena.h"
 #include "ai/external.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/setup.h"
 
 namespace whist::cli {
@@ -29,89 +24,6 @@ struct ArenaArgs {
   int ext_timeout_ms = kDefaultExtTimeoutMs;
   bool json = false;
   bool quiet = false;
-};
-
-using Clock = std::chrono::steady_clock;
-
-std::string duration_text(double secs) {
-  const auto s = static_cast<long>(secs + 0.5);
-  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-  return fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
-// Progress on stderr: on a terminal a bar redrawn in place five times a second; otherwise a line
-// at every tenth of the run and at least every 30 s; nothing when quiet.
-class Progress {
- public:
-  Progress(int total, bool quiet) : total_(total), start_(Clock::now()) {
-    if (quiet) return;
-    terminal_ = isatty(STDERR_FILENO) == 1;
-    ticker_ = std::thread([this] { loop(); });
-  }
-  ~Progress() { finish(); }
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
-
-  void update(int done) { done_.store(done); }
-
-  // Draws the last state and stops the ticker.
-  void finish() {
-    if (!ticker_.joinable()) return;
-    {
-      const std::lock_guard lock(mutex_);
-      stop_ = true;
-    }
-    wake_.notify_all();
-    ticker_.join();
-    if (drawn_ || done_.load() > 0) draw(true);
-  }
-
- private:
-  void loop() {
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stop_; })) {
-      draw(false);
-    }
-  }
-
-  void draw(bool last) {
-    drawn_ = true;
-    const int done = done_.load();
-    const double secs = std::chrono::duration<double>(Clock::now() - start_).count();
-    const double rate = secs > 0 ? done / secs : 0;
-    const std::string eta = rate > 0 ? duration_text((total_ - done) / rate) : "?";
-    if (terminal_) {
-      constexpr int kWidth = 30;
-      const int filled = total_ > 0 ? done * kWidth / total_ : kWidth;
-      fmt::print(stderr, "\r[{}{}] {}/{} deal sets  {:.1f}/s  ETA {}\033[K{}",
-                 std::string(static_cast<size_t>(filled), '#'),
-                 std::string(static_cast<size_t>(kWidth - filled), '.'), done, total_, rate, eta,
-                 last ? "\n" : "");
-      std::fflush(stderr);
-      return;
-    }
-    const int decile = total_ > 0 ? done * 10 / total_ : 10;
-    const bool due = decile > last_decile_ || secs - last_line_ >= 30;
-    if (!due || (last && done == last_done_)) return;
-    fmt::print(stderr, "arena: {}/{} deal sets ({}%), {:.1f}/s, ETA {}\n", done, total_,
-               total_ > 0 ? done * 100 / total_ : 100, rate, eta);
-    last_decile_ = decile;
-    last_line_ = secs;
-    last_done_ = done;
-  }
-
-  const int total_;
-  const Clock::time_point start_;
-  bool terminal_ = false;
-  std::atomic<int> done_{0};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stop_ = false;
-  bool drawn_ = false;
-  std::thread ticker_;
-  int last_decile_ = 0;
-  double last_line_ = 0;
-  int last_done_ = 0;
 };
 
 // "a, b,c" -> {"a", "b", "c"}; an engine command cannot hold a comma (wrap it in a script).
@@ -158,7 +70,7 @@ int run_arena_command(const ArenaArgs& args) {
       return 2;
     }
   }
-  Progress progress(args.deals, args.quiet || args.deals < 1);
+  Progress progress("arena", "deal sets", args.deals, args.quiet || args.deals < 1);
   config.on_progress = [&progress](int done) { progress.update(done); };
   const ArenaRun run = run_arena(config);
   progress.finish();
@@ -167,11 +79,13 @@ int run_arena_command(const ArenaArgs& args) {
     if (run.bad_input || run.sets_reported == 0) return run.bad_input ? 2 : 1;
     // The sets played before the failure are reported, as of a run of that many (regression: a
     // long run lost every result to one engine's failure near its end).
-    std::fprintf(stderr, "whist arena: the results of the %d deal sets before it follow\n",
-                 run.sets_reported);
+    std::fprintf(stderr, "whist arena: the results of the %d deal set%s before it follow\n",
+                 run.sets_reported, run.sets_reported == 1 ? "" : "s");
   }
   ArenaConfig reported = config;
   reported.deals = run.sets_reported;
+  // The threads that ran: no more than the deal sets (regression: "8 threads" for 2 sets).
+  reported.threads = std::min(config.threads, config.deals);
   if (args.json) {
     fmt::print("{}\n", arena_json(reported, run.report));
   } else {
@@ -192,13 +106,16 @@ void add_arena(CLI::App& app, int& status) {
                   "expert[:LEVEL], ext:COMMAND")
       ->required();
   cmd->add_option("--deals", args->deals,
-                  "deal sets, each played once per rotation of the bots (1 to 1000000)");
+                  "deal sets, each played once per rotation of the bots (1 to 1000000)")
+      ->check(whole_number_in(1, kMaxArenaDeals));
   cmd->add_option("--seed", args->seed, "random seed (the results depend on it alone)")
       ->check(whole_number_u64());
   cmd->add_option("--threads", args->threads,
-                  "worker threads, 1 to 256 (the results do not depend on it)");
+                  "worker threads, 1 to 256 (the results do not depend on it)")
+      ->check(whole_number_in(1, kMaxArenaThreads));
   cmd->add_option("--ext-timeout", args->ext_timeout_ms,
-                  "milliseconds an external engine may take to answer (default 10000)");
+                  "milliseconds an external engine may take to answer (default 10000)")
+      ->check(whole_number_in(1, 86400000));
   cmd->add_flag("--json", args->json, "print one JSON object instead of the table");
   cmd->add_flag("--quiet", args->quiet, "no progress on stderr");
   cmd->callback([args, &status] { status = run_arena_command(*args); });

@@ -295,12 +295,26 @@ void add_bench(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "bench", "deterministic engine signature (perft counts, playout checksum) and speed");
   auto args = std::make_shared<BenchArgs>();
-  cmd->add_flag("--json", args->json, "print one JSON object");
-  cmd->add_flag("--quick", args->quick, "the signature only, no speed measurements");
-  cmd->add_flag("--solver", args->solver_only, "the open-card solver's figures only");
+  auto* json = cmd->add_flag("--json", args->json, "print one JSON object");
+  auto* quick = cmd->add_flag("--quick", args->quick, "the signature only, no speed measurements");
+  auto* solver =
+      cmd->add_flag("--solver", args->solver_only, "the open-card solver's figures only");
+  // Regression: of flags that do not go together, all but one were ignored silently, and
+  // --profile 0 ran the whole bench.
   cmd->add_option("--profile", args->profile,
                   "only play this many random playouts (card plays only), untimed, for profilers")
-      ->check(whole_number_u64());
+      ->check(whole_number_u64())
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return text.find_first_not_of('0') == std::string::npos
+                       ? "0 would play nothing: give 1 or more playouts"
+                       : "";
+          },
+          ""))
+      ->excludes(json)
+      ->excludes(quick)
+      ->excludes(solver);
+  quick->excludes(solver);
   cmd->callback([args, &status] { status = run_bench(*args); });
 }
 

@@ -53,6 +53,23 @@ inline CLI::Validator whole_number_u64() {
       "UINT in [0 - 18446744073709551615]");
 }
 
+// The check of an option read into an int, in place of CLI::Range and CLI11's conversion, whose
+// messages say "Value x not in range" of text that is no number and "Could not convert" of one
+// past int's range, without the range.
+inline CLI::Validator whole_number_in(int64_t lo, int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        int64_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, n);
+        if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi) {
+          return fmt::format("{} is not a whole number from {} to {}", quote_input(text), lo, hi);
+        }
+        return {};
+      },
+      fmt::format("INT in [{} - {}]", lo, hi));
+}
+
 // The check of an option read into a double, in place of CLI::Range, which lets "nan" through
 // (every comparison with it is false): `serve --grace nan` made the grace a meaningless number.
 inline CLI::Validator number_in(double lo, double hi) {

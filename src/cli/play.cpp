@@ -447,7 +447,10 @@ void add_play(CLI::App& app, int& status) {
       "--bots", args->bots,
       "the bots: a level of the expert (easy, normal, hard, max) or a bot spec, or one spec per "
       "bot seat, comma separated (default normal)");
-  auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)");
+  // The ranges here only keep CLI11's conversion messages away; the game checks them for its
+  // players.
+  auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)")
+                   ->check(whole_number_in(0, 1000));
   auto* seed = cmd->add_option("--seed", args->seed,
                                "random seed: the same seed plays the same deals and bot choices")
                    ->check(whole_number_u64());
@@ -462,8 +465,8 @@ void add_play(CLI::App& app, int& status) {
                 "with --resume: let the save file start the external engines (ext:COMMAND) it "
                 "names")
       ->needs(resume);
-  auto* humans =
-      cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on");
+  auto* humans = cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on")
+                     ->check(whole_number_in(0, 1000));
   auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated");
   for (CLI::Option* o : {bots, seat, seed, humans, names, cmd->get_option("--variant"),
                          cmd->get_option("--players"), cmd->get_option("options")}) {

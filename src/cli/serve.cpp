@@ -138,7 +138,7 @@ void add_serve(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("serve", "run the game server (docs/protocol.md)");
   auto args = std::make_shared<ServeArgs>();
   cmd->add_option("--port", args->port, "TCP port; 0 picks a free one (default 8080)")
-      ->check(CLI::Range(0, 65535));
+      ->check(whole_number_in(0, 65535));
   cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)");
   cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)");
   cmd->add_option("--web", args->web,
@@ -169,11 +169,11 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--max-connections", args->max_connections,
                   "connections open at once from one address (an IPv6 address's /64); more are "
                   "closed at once (default 256; 0: no limit, e.g. for `whist load`)")
-      ->check(CLI::Range(0, 1000000));
+      ->check(whole_number_in(0, 1000000));
   cmd->add_option("--max-websockets", args->max_websockets,
                   "WebSockets among them; more are closed as they open, with the reason (default "
                   "128; 0: no limit)")
-      ->check(CLI::Range(0, 1000000));
+      ->check(whole_number_in(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")

@@ -1,5 +1,6 @@
 #include "cli/setup.h"
 
+#include "cli/commands.h"
 #include "rules/options.h"
 #include "rules/presets.h"
 
@@ -7,7 +8,10 @@ namespace whist::cli {
 
 void add_game_options(CLI::App& cmd, GameArgs& args) {
   cmd.add_option("--variant", args.variant, "preset (see `whist variants`)");
-  cmd.add_option("--players", args.players, "number of players (default: the preset's)");
+  // 0 stands for the preset's number inside, so it is refused here (regression: --players 0 ran
+  // with 4).
+  cmd.add_option("--players", args.players, "number of players (default: the preset's)")
+      ->check(whole_number_in(1, 1000));
   cmd.add_option("options", args.options, "option=value pairs (see `whist variants NAME`)");
 }
 
@@ -18,7 +22,17 @@ RulesOrError make_rules(const GameArgs& args) {
     out.error = "unknown variant '" + args.variant + "' (see `whist variants`)";
     return out;
   }
-  for (const auto& o : args.options) {
+  for (size_t i = 0; i < args.options.size(); ++i) {
+    const std::string& o = args.options[i];
+    // Regression: the last of two values won silently (--variant twice is refused, as is a bot
+    // setting twice).
+    const std::string name = o.substr(0, o.find('='));
+    for (size_t j = 0; j < i; ++j) {
+      if (args.options[j].substr(0, args.options[j].find('=')) == name && o.find('=') != o.npos) {
+        out.error = "option " + quote_input(name) + " given twice";
+        return out;
+      }
+    }
     out.error = set_option(*rules, o);
     if (!out.error.empty()) return out;
   }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/setup.h"
 #include "game/invariants.h"
 #include "game/match.h"
@@ -19,6 +20,7 @@ struct SimulateArgs {
   int games = 100;
   uint64_t seed = 1;
   bool json = false;
+  bool quiet = false;
 };
 
 int run_simulate(const SimulateArgs& args) {
@@ -34,6 +36,8 @@ int run_simulate(const SimulateArgs& args) {
   std::vector<double> sums(static_cast<size_t>(n), 0.0);
   uint64_t cards = 0, actions = 0, deals = 0;
   const auto start = std::chrono::steady_clock::now();
+  // Regression: a run of minutes was silent until its end.
+  Progress progress("simulate", "games", args.games, args.quiet || args.games < 1);
   for (int g = 0; g < args.games; ++g) {
     Rng rng = master.split();
     Match match(rules.rules, names, static_cast<int>(rng.below(static_cast<uint32_t>(n))));
@@ -56,7 +60,9 @@ int run_simulate(const SimulateArgs& args) {
       ++deals;
     }
     for (int p = 0; p < n; ++p) sums[p] += match.totals()[p].as_double();
+    progress.update(g + 1);
   }
+  progress.finish();
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<double> means;
@@ -92,9 +98,10 @@ void add_simulate(CLI::App& app, int& status) {
       "simulate", "play random legal bots against each other, checking every invariant");
   auto args = std::make_shared<SimulateArgs>();
   add_game_options(*cmd, args->game);
-  cmd->add_option("--games", args->games, "matches to play")->check(CLI::Range(0, 100000000));
+  cmd->add_option("--games", args->games, "matches to play")->check(whole_number_in(0, 100000000));
   cmd->add_option("--seed", args->seed, "random seed")->check(whole_number_u64());
   cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_flag("--quiet", args->quiet, "no progress on stderr");
   cmd->callback([args, &status] { status = run_simulate(*args); });
 }
 

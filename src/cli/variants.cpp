@@ -11,14 +11,14 @@ namespace whist::cli {
 void add_variants(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("variants", "list the presets, or show one preset's options");
   auto name = std::make_shared<std::string>();
-  cmd->add_option("name", *name, "a preset to show in full");
-  cmd->callback([name, &status] {
-    if (name->empty()) {
+  auto* given = cmd->add_option("name", *name, "a preset to show in full");
+  cmd->callback([name, given, &status] {
+    if (given->count() == 0) {
       for (const auto& p : presets()) fmt::print("{:<12} {}\n", p.name, p.description);
       fmt::print("\nScoring systems (option scoring=NAME):\n");
       for (int i = 0; i < kNumScorings; ++i) {
         const auto s = static_cast<Scoring>(i);
-        fmt::print("  {:<20} {}\n", scoring_name(s), scoring_description(s));
+        fmt::print("  {:<21} {}\n", scoring_name(s), scoring_description(s));
       }
       return;
     }

@@ -26,6 +26,16 @@ std::string validate(const Rules& r) {
             : std::to_string(r.min_players) + " to " + std::to_string(r.max_players);
     return r.variant + " is played by " + range + " players, not " + n;
   }
+  // An option that means nothing in this family of games must keep its preset value: said
+  // before what such a value breaks (regression: israeli deck=8-per-player was "schedule deal 1:
+  // 13 cards each do not fit a 32-card deck").
+  if (const auto base = make_preset(r.variant, r.players)) {
+    for (const OptionInfo& o : options()) {
+      if (!option_applies(o.name, r.family) && o.get(r) != o.get(*base)) {
+        return "option " + std::string(o.name) + " does not apply to " + r.variant;
+      }
+    }
+  }
   if (r.deck == DeckKind::EightPerPlayer && (r.players < 3 || r.players > 6)) {
     return "the 8-per-player deck needs 3 to 6 players, not " + n;
   }
@@ -58,14 +68,6 @@ std::string validate(const Rules& r) {
     return std::string("zero_bid=") + (r.zero_bid == ZeroBid::Five ? "5" : "5+cards") +
            " needs a system where the highest total wins, not " +
            std::string(scoring_name(r.scoring));
-  }
-  // An option that means nothing in this family of games must keep its preset value.
-  if (const auto base = make_preset(r.variant, r.players)) {
-    for (const OptionInfo& o : options()) {
-      if (!option_applies(o.name, r.family) && o.get(r) != o.get(*base)) {
-        return "option " + std::string(o.name) + " does not apply to " + r.variant;
-      }
-    }
   }
   if (r.family != Family::ExactBid) {
     // The auction games deal every card (the kitty aside), every hand.
