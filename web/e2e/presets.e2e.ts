@@ -63,4 +63,41 @@ describe('every preset', () => {
     }
     await context.close();
   });
+
+  // Ana against three heuristic bots at romanian with `options`, others' moves shown at once.
+  async function romanianAgainstBots(options: Record<string, string>, turnSeconds?: number) {
+    const opened = await newPage(env.browser, env.watch);
+    await opened.context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
+    await createTable(opened.page, server.url, { name: 'Ana', variant: 'romanian', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options, turnSeconds });
+    return opened;
+  }
+
+  // Regression: a turn timer showed only its length, and the bot's move when it ran out looked like
+  // the player's own.
+  it('a turn timer counts down, and says when the bot moved for the player', async () => {
+    const { page, context } = await romanianAgainstBots({ schedule: '2' }, 2);
+    const app = page.locator('#app');
+    await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
+    expect(await page.getByTestId('turn').textContent()).toMatch(/\(\d s left\)$/);
+    await expect.poll(() => page.getByTestId('notice').textContent(), { timeout: 10_000 }).toContain("Time's up: the bot made that move for you.");
+    await context.close();
+  });
+
+  // Regression: the one button of a forehead deal's play said "Play 7♣", the card the player may
+  // not see.
+  it('a forehead deal: the card is played unnamed', async () => {
+    const { page, context } = await romanianAgainstBots({ schedule: '1', one_card_mode: 'forehead' });
+    const stats: PlayStats = { actions: 0, refused: [], phases: new Set(), random: seeded(9) };
+    const app = page.locator('#app');
+    await playUntil(page, stats, async () => (await app.getAttribute('data-turn')) === 'me' && (await app.getAttribute('data-phase')) === 'playing', {
+      maxActions: 20,
+    });
+    const button = page.getByTestId('actions').locator('button.kind-play');
+    expect(await button.count()).toBe(1);
+    expect(await button.textContent()).toBe('Play your card (unseen)');
+    expect(await button.getAttribute('aria-label')).toBe('Play your card (unseen)');
+    await button.click();
+    await page.getByTestId('game-over').waitFor();
+    await context.close();
+  });
 });

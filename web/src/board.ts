@@ -197,17 +197,25 @@ export function tricksArea(snap: Snapshot, prev: View | null = null): HTMLElemen
 // The deal's public actions (bids, auction, calls), newest last.
 export function historyEl(snap: Snapshot, view: View | null): HTMLElement | null {
   if (!view || view.history.length === 0) return null;
-  const items = view.history.slice(-12).map((e) =>
-    h('li', null, h('b', null, actorName(snap, e.seat)), ': ', describeAction(e.text)),
-  );
-  return h('div', { class: 'history' }, h('h3', null, 'This deal'), h('ol', { 'aria-label': 'actions this deal' }, items));
+  const shown = view.history.slice(-12);
+  const items = shown.map((e) => h('li', null, h('b', null, actorName(snap, e.seat)), ': ', describeAction(e.text)));
+  // numbered as in the whole deal (regression: the last 12 were numbered from 1)
+  const start = view.history.length - shown.length + 1;
+  return h('div', { class: 'history' }, h('h3', null, 'This deal'), h('ol', { 'aria-label': 'actions this deal', start }, items));
 }
 
 export function describeAction(text: string): string {
   const a = parseAction(text);
   if (a.card) return `${a.kind.replace('-', ' ')} ${cardShort(a.card)}`;
   if (a.kind === 'bid') return `bid ${a.number}`;
-  return actionLabel(text).toLowerCase();
+  // the first letter only: "10 NT" stays (regression: "10 nt")
+  const label = actionLabel(text);
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+// A seat's bid in a deal's result: "–" for none (null, or the server's -1 in the auction games).
+export function bidText(bid: number | null | undefined): string {
+  return bid == null || bid < 0 ? '–' : String(bid);
 }
 
 // The last deal's result: bids, tricks, points, and how it ended (its last trick).
@@ -227,7 +235,7 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
         'tbody',
         null,
         names.map((n, k) =>
-          h('tr', null, h('th', null, n), h('td', null, r.bids[k] ?? '–'), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
+          h('tr', null, h('th', null, n), h('td', null, bidText(r.bids[k])), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
         ),
       ),
     ),
@@ -264,8 +272,9 @@ export function scoreEl(
   const details = h(
     'details',
     { class: 'score', 'data-testid': 'score' },
-    h('summary', null, title),
-    h('pre', { class: 'sheet', 'data-testid': 'sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
+    // data-key: a control keeps the keyboard's focus when the board is drawn again (dom.ts)
+    h('summary', { 'data-key': 'score-summary' }, title),
+    h('pre', { class: 'sheet', 'data-testid': 'sheet', 'data-key': 'score-sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
     // the chart once a deal has been scored (before, it would be a dot at zero); the totals always
     match.results.length > 0
       ? h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend)
@@ -284,18 +293,19 @@ function isRedAction(text: string): boolean {
 
 // Action buttons (bids, auction, trump, calls …), with refused choices still clickable so the
 // server can say why.
-export function actionButton(text: string, legal: boolean, onClick: () => void): HTMLButtonElement {
+// `label`, when given, replaces the action's own words (a forehead card is played unnamed).
+export function actionButton(text: string, legal: boolean, onClick: () => void, label?: string): HTMLButtonElement {
   return h(
     'button',
     {
       type: 'button',
-      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, isRedAction(text) && 'red'],
-      'aria-label': actionAriaLabel(text),
+      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, !label && isRedAction(text) && 'red'],
+      'aria-label': label ?? actionAriaLabel(text),
       'aria-disabled': legal ? null : 'true',
       'data-action': text,
       'data-key': `act:${text}`,
       on: { click: onClick },
     },
-    actionLabel(text),
+    label ?? actionLabel(text),
   );
 }

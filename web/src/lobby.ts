@@ -377,7 +377,8 @@ export class LobbyPage {
                   'li',
                   { class: 'table-row', 'data-table': t.id },
                   h('span', { class: 'table-title' }, t.name || presetTitle(t.variant)),
-                  h('span', { class: 'small' }, ` ${presetTitle(t.variant)} · ${t.players} players · ${where}`),
+                  // the game's name once (regression: "Oh Hell  Oh Hell · 4 players" for a table with no name)
+                  h('span', { class: 'small' }, ` ${t.name ? `${presetTitle(t.variant)} · ` : ''}${t.players} players · ${where}`),
                   h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}` }, free > 0 ? 'Join' : 'Watch')),
                 );
               });

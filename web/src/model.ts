@@ -164,7 +164,9 @@ export function actorName(snap: Snapshot, seat: number | null): string {
 export function seatInfos(snap: Snapshot, mySeat: number): SeatInfo[] {
   const players = snap.table?.players ?? snap.view?.players ?? snap.match?.names.length ?? 0;
   const view = snap.view;
-  const dealer = view ? view.dealer : (snap.match?.dealer ?? -1);
+  // After the game, the last deal's dealer (regression: the next dealer, of a deal never dealt).
+  const m = snap.match;
+  const dealer = view ? view.dealer : m?.finished ? (m.results[m.results.length - 1]?.dealer ?? -1) : (m?.dealer ?? -1);
   const out: SeatInfo[] = [];
   for (let k = 0; k < players; ++k) {
     const s = snap.table?.seats[k];
@@ -230,6 +232,8 @@ export function turnText(snap: Snapshot, mySeat: number): string {
   if (v.phase === 'done') return 'The deal is over';
   if (v.legal.length > 0) {
     let prompt = `Your turn: ${PHASE_PROMPTS[v.phase] ?? v.phase}`;
+    // Call-Ace's auction is of contracts, not of trump (regression: "bid for trump")
+    if (v.phase === 'auction' && v.setup?.family === 'call-ace') prompt = 'Your turn: Auction: name a contract, or pass';
     if (v.phase === 'passing' && v.setup) {
       const chosen = v.choosing?.length ?? 0;
       prompt = `Your turn: choose ${v.setup.pass_cards} cards to pass to ${seatName(snap, (v.seat + 1) % v.players)}${chosen ? ` (${chosen} chosen)` : ''}`;

@@ -93,7 +93,8 @@ export class ReplayPage {
       ? `${actorName(snap, f.action.seat)}: ${describeAction(f.action.text)}`
       : 'the cards as dealt';
     const button = (label: string, aria: string, onClick: () => void, testid: string, disabled = false) =>
-      h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, disabled, on: { click: onClick } }, label);
+      // data-key: the button keeps the keyboard's focus as the page is drawn again (dom.ts)
+      h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, 'data-key': testid, disabled, on: { click: onClick } }, label);
     const atStart = this.deal === 0 && this.frame === 0;
     const atEnd = this.deal === r.deals.length - 1 && this.frame >= frames.length - 1;
     const controls = h(
@@ -105,7 +106,7 @@ export class ReplayPage {
         'Deal ',
         h(
           'select',
-          { 'data-testid': 'replay-deal', on: { change: (e: Event) => this.go(Number((e.target as HTMLSelectElement).value), 0) } },
+          { 'data-testid': 'replay-deal', 'data-key': 'replay-deal', on: { change: (e: Event) => this.go(Number((e.target as HTMLSelectElement).value), 0) } },
           r.deals.map((d, k) => {
             const res = r.match.results[k];
             return h('option', { value: k, selected: k === this.deal }, `${d.deal}${res ? ` (${res.cards} card${res.cards === 1 ? '' : 's'})` : ''}`);

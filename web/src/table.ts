@@ -72,8 +72,18 @@ export class TablePage {
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
+  // The turn timer as this client sees it: since when the latest state (seq) has been this seat's
+  // turn, whether it acted on that state, and the tick that redraws the seconds left.
+  private turnSince: number | undefined;
+  private turnSeq = -1;
+  private actedSeq = -1;
+  private tick: number | undefined;
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
+  // Whose turn, for screen readers: one live region kept across renders, its text changed only when
+  // the turn changes (regression: the board's turn line, rebuilt at every update, was a new region
+  // each time, which screen readers do not announce).
+  private readonly announcer = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'turn-announcer' });
   private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
   private readonly board = h('div', { class: 'board' });
 
@@ -95,7 +105,7 @@ export class TablePage {
   }
 
   mount(): void {
-    this.root.replaceChildren(this.banner, this.noticeEl, this.board);
+    this.root.replaceChildren(this.banner, this.noticeEl, this.announcer, this.board);
     this.root.dataset.page = 'table';
     this.renderBanner();
     this.render();
@@ -109,6 +119,7 @@ export class TablePage {
     window.clearTimeout(this.timer);
     window.clearTimeout(this.noticeTimer);
     window.clearTimeout(this.rewelcomeTimer);
+    window.clearInterval(this.tick);
   }
 
   // ---- messages
@@ -131,7 +142,9 @@ export class TablePage {
         break;
       }
       case 'state': {
+        const was = this.snap;
         this.snap = applyState(this.snap, m);
+        this.followTimer(was, this.snap);
         const known = knownTable(this.id);
         if (this.seat >= 0 && known && this.snap.table && known.variant !== this.snap.table.variant) {
           rememberTable({ ...known, variant: this.snap.table.variant });
@@ -148,8 +161,40 @@ export class TablePage {
     }
   }
 
+  // Regression: a turn timer showed only its length, and a move the bot made when it ran out looked
+  // like the player's own. Now the turn line counts down, and such a move is told.
+  private followTimer(was: Snapshot, now: Snapshot): void {
+    const seconds = now.table?.turn_seconds ?? 0;
+    const mine = (s: Snapshot) => this.role === 'player' && (s.view?.legal.length ?? 0) > 0;
+    if (seconds > 0 && mine(was) && was.seq === this.turnSeq && this.actedSeq !== was.seq && this.turnSince !== undefined && Date.now() - this.turnSince >= (seconds - 1) * 1000) {
+      this.say("Time's up: the bot made that move for you.", 'info');
+    }
+    if (seconds > 0 && mine(now)) {
+      if (now.seq !== this.turnSeq) (this.turnSeq = now.seq), (this.turnSince = Date.now());
+      if (this.tick === undefined) this.tick = window.setInterval(() => this.render(), 1000);
+    } else {
+      this.turnSince = undefined;
+      window.clearInterval(this.tick);
+      this.tick = undefined;
+    }
+  }
+
+  // "(8 s left)" while this seat's turn runs on a timer, else "".
+  private timeLeft(): string {
+    const seconds = this.shown.table?.turn_seconds ?? 0;
+    if (seconds <= 0 || this.turnSince === undefined || (this.shown.view?.legal.length ?? 0) === 0) return '';
+    const left = Math.max(0, Math.ceil(seconds - (Date.now() - this.turnSince) / 1000));
+    return ` (${left} s left)`;
+  }
+
   private onError(code: string, message: string): void {
-    if (code === 'stale') return; // the table moved on: the next state says where it is
+    if (code === 'stale') {
+      // The table had moved on from the state on screen, and the next state says where it is. On
+      // the player's turn that is a second click (the first was taken); out of turn, say why
+      // nothing happened (regression: the click was ignored without a word).
+      if ((this.shown.view?.legal.length ?? 0) === 0) this.say('Not your turn yet.', 'info');
+      return;
+    }
     const gone = tableGoneText(code, this.id);
     if (gone) {
       this.fatal = gone;
@@ -205,6 +250,7 @@ export class TablePage {
       return;
     }
     // the seq of the state on screen: the one the player decided on
+    this.actedSeq = this.shown.seq;
     if (!this.conn.send({ type: 'act', action: text, seq: this.shown.seq })) {
       this.say('Not connected: reconnecting…', 'error');
     }
@@ -334,6 +380,8 @@ export class TablePage {
     this.root.dataset.role = this.role ?? 'none';
     const title = s.table ? s.table.name || presetTitle(s.table.variant) : 'Table';
     document.title = `${myTurn ? '● Your turn · ' : ''}${title} · Whist`;
+    const turn = s.table ? turnText(s, this.seat) : '';
+    if (this.announcer.textContent !== turn) this.announcer.textContent = turn;
     rerender(this.board, () => this.build());
   }
 
@@ -360,7 +408,7 @@ export class TablePage {
       h('span', { class: 'role' }, this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : ''),
     );
 
-    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', 'aria-live': 'polite' }, turnText(s, this.seat));
+    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), this.timeLeft());
 
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;
@@ -385,7 +433,7 @@ export class TablePage {
     if (hist) side.push(hist);
     side.push(this.settingsEl());
     if (this.seat >= 0 && t.state !== 'finished') {
-      side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', on: { click: () => void this.leave() } }, 'Leave the seat')));
+      side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', 'data-key': 'leave', on: { click: () => void this.leave() } }, 'Leave the seat')));
     }
     return [header, h('div', { class: 'layout' }, h('div', { class: 'play-area' }, main), h('aside', { class: 'side' }, side))];
   }
@@ -396,6 +444,7 @@ export class TablePage {
       {
         id: 'pace',
         'data-testid': 'pace',
+        'data-key': 'pace',
         on: {
           change: (e: Event) => {
             this.pace = (e.target as HTMLSelectElement).value;
@@ -415,9 +464,10 @@ export class TablePage {
   private waitingRoom(): HTMLElement {
     const t = this.shown.table!;
     const free = freeSeats(t);
-    const link = h('input', { class: 'share-link', type: 'text', readonly: true, value: this.shareLink(), 'aria-label': 'link to this table', 'data-testid': 'share-link' });
+    const link = h('input', { class: 'share-link', type: 'text', readonly: true, value: this.shareLink(), 'aria-label': 'link to this table', 'data-testid': 'share-link', 'data-key': 'share-link' });
     const copy = h('button', {
       type: 'button',
+      'data-key': 'copy-link',
       on: {
         click: () => {
           link.select();
@@ -442,7 +492,7 @@ export class TablePage {
       parts.push(
         h('div', { class: 'join' }, h('label', null, 'Your name ', name)),
         h('div', { class: 'join-seats' }, free.map((k) =>
-          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, disabled: this.busy, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
+          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, 'data-key': `take-seat-${k}`, disabled: this.busy, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
         )),
       );
       if (t.state === 'playing') {
@@ -488,7 +538,10 @@ export class TablePage {
       );
     }
     const others = rest.filter((a) => parseAction(a.text).kind !== 'auction');
-    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text)))));
+    // A forehead card is its holder's one card not to see: its button does not name it (regression:
+    // "Play 7♣" under "everyone sees your card but you").
+    const unseen = (a: Action) => (v.mode === 'forehead' && parseAction(a.text).kind === 'play' ? 'Play your card (unseen)' : undefined);
+    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text), unseen(a)))));
     return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons);
   }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chartGeometry, seriesOffset } from '../src/chart';
 import { backoffDelay, wsUrl } from '../src/connection';
 import { replayMatch, replayScore } from '../src/replay';
+import { bidText, describeAction } from '../src/board';
 import { parseRoute } from '../src/route';
 import { api, ApiError, errorText, tableGoneText } from '../src/api';
 import { errorKey } from '../src/lobby';
@@ -182,5 +183,15 @@ describe('replay score', () => {
     expect(replayScore(m, 1, false).totals).toEqual([-2, 5, 5.5, -1]);
     expect(replayScore(m, 1, false).sheet).toBe(m.sheet);
     expect(replayScore(m, 1, true)).toBe(m);
+  });
+});
+
+describe('board text', () => {
+  it('writes no bid as a dash, and keeps an auction call as written', () => {
+    // regression: the auction games' deals showed "bid -1"; the history "10 nt"
+    expect([bidText(null), bidText(-1), bidText(0), bidText(3)]).toEqual(['–', '–', '0', '3']);
+    expect(describeAction('pass')).toBe('pass');
+    expect(describeAction('bid 2')).toBe('bid 2');
+    expect(describeAction('auction 10NT')).not.toMatch(/nt/);
   });
 });

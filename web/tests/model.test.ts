@@ -90,6 +90,12 @@ describe('seats', () => {
     expect(waiting[0].empty).toBe(true);
   });
 
+  it("marks the last deal's dealer once the game is over", () => {
+    // regression: the next dealer, of a deal never dealt
+    const over = seatInfos({ seq: 9, table: summary(), match: match({ finished: true, dealer: 2 }), view: null }, 0);
+    expect(over.map((i) => i.dealer)).toEqual([false, true, false, false]);
+  });
+
   it('tells seats with one name apart', () => {
     const t = summary({ seats: [summary().seats[0], { kind: 'bot', bot: 'random', name: 'random' }, { kind: 'bot', bot: 'random', name: 'random' }, summary().seats[3]] });
     const snap = { ...EMPTY, table: t };
