@@ -356,6 +356,35 @@ TEST(PlayGame, UndoTakesBackTheHumansLastActionAndWhatFollowed) {
   EXPECT_EQ(g->record(), again->record());
 }
 
+// Regression: undo went back to a forehead deal's bid after its card had been played, and to a
+// blind bid after the hand was shown: the choice taken again, knowing the cards.
+TEST(PlayGame, UndoDoesNotGoBackBeforeCardsSeenSince) {
+  const std::string refused =
+      "undo cannot go back to a choice made before you saw your cards (a forehead or blind deal): "
+      "you have seen them since";
+  // Plays the human's bid and the bots after it, up to the human's card.
+  const auto to_the_play = [](PlayGame& g) {
+    play_on(g, 1);
+    while (!g.is_human(g.match().state().to_move())) g.apply(g.bot_action());
+    ASSERT_EQ(g.match().state().phase(), Phase::Playing);
+  };
+  // Forehead: back to the bid while the card is unseen, not once it is played.
+  auto g = new_game("romanian", {"schedule=1,1", "one_card_mode=forehead"}, 3);
+  to_the_play(*g);
+  EXPECT_EQ(g->undo(), "");
+  to_the_play(*g);
+  g->apply(human_choice(*g));  // the card, now seen
+  EXPECT_EQ(g->undo(), refused);
+  // Blind: the hand is shown once the bids are made.
+  g = new_game("romanian", {"schedule=1,1", "one_card_mode=blind"}, 3);
+  to_the_play(*g);
+  EXPECT_EQ(g->undo(), refused);
+  // A regular deal: undo as ever.
+  g = new_game("romanian", {"schedule=1,1"}, 3);
+  to_the_play(*g);
+  EXPECT_EQ(g->undo(), "");
+}
+
 TEST(PlayGame, UndoNeedsAGameAgainstBotsOnly) {
   PlaySession s;
   s.seats = {"human", "human", "heuristic"};

@@ -617,6 +617,39 @@ TEST(PlayCli, AResumedGameDoesNotReplaceAnotherFile) {
   EXPECT_EQ(again.finish(), 0) << again.transcript();
 }
 
+// Regression: in a Half contract the keyboard went to the secret partner by name ("Pass the
+// keyboard to Player2" once AD was called), telling everyone at the keyboard who it was. Now every
+// human is called in seat order, and only the partner has something to choose.
+TEST(PlayCli, HotSeatCallsEveryoneWhenTheSecretPartnerChooses) {
+  const TempDir dir;
+  Whist w({"play", "--variant", "call-ace", "--humans", "2", "--seed", "5", "--bots",
+           std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/passer.sh'", "--save",
+           (dir / "g.json").string()},
+          {});
+  // Player1 bids 7 half, Player2 passes, Player1 calls AD (Player2's).
+  for (const char* answer : {"", "7 half", "", "pass", "", "AD"}) {
+    w.next_screen();
+    w.line(answer);
+  }
+  std::string screen = w.next_screen();
+  EXPECT_NE(screen.find("Player1 calls AD."), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Pass the keyboard to Player1, then press Enter."), std::string::npos)
+      << screen;
+  w.line("");
+  screen = w.next_screen();
+  EXPECT_NE(screen.find("Nothing for you to choose now: a player is choosing in secret."),
+            std::string::npos)
+      << screen;
+  EXPECT_EQ(screen.find("Player2"), std::string::npos) << screen;
+  w.line("");
+  EXPECT_NE(w.next_screen().find("Pass the keyboard to Player2, then press Enter."),
+            std::string::npos);
+  w.line("");
+  EXPECT_NE(w.next_screen().find("Choose trump"), std::string::npos);
+  w.close_input();
+  w.finish();
+}
+
 // A save file that cannot be written is refused before the game starts.
 TEST(PlayCli, AnUnwritableSaveFileIsRefusedAtOnce) {
   const TempDir dir;

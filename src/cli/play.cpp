@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -19,6 +20,7 @@
 #include "cli/setup.h"
 #include "core/text.h"
 #include "game/sheet.h"
+#include "game/view.h"
 
 namespace whist::cli {
 
@@ -173,23 +175,12 @@ class PlayLoop {
         continue;
       }
       const int seat = m.state().to_move();
+      if (secret(seat)) {
+        if (const auto end = secret_round(seat)) return *end;
+        continue;
+      }
       if (!game_.is_human(seat)) {
-        Action a;
-        try {
-          a = game_.bot_action();
-        } catch (const std::exception& e) {
-          if (interrupted()) return quit();  // its engine was stopped by the interrupt
-          // Where, and how to go on (regression: the message named neither the seat nor the
-          // deal, and the game's file went unsaid).
-          print_error("play", "{} (seat {}), deal {}, action {}: {}",
-                      m.names()[static_cast<size_t>(seat)], seat, m.log().size(),
-                      m.log().empty() ? 0 : m.log().back().actions.size() + 1, e.what());
-          if (!save()) return rescue();
-          say(fmt::format("The game is saved in {}: {} goes on with it.\n", shell_word(save_path_),
-                          resume_command()));
-          return 1;
-        }
-        apply(seat, a);
+        if (const auto end = bot_turn(seat)) return *end;
         continue;
       }
       if (!human_turn(seat)) return quit();
@@ -287,17 +278,80 @@ class PlayLoop {
     }
   }
 
-  // With several humans at one keyboard, the screen is cleared and the next one called before
-  // their hand is shown. False when the game is to stop.
+  // A bot's move; the program's exit status when the game is to stop there.
+  std::optional<int> bot_turn(int seat) {
+    const Match& m = game_.match();
+    Action a;
+    try {
+      a = game_.bot_action();
+    } catch (const std::exception& e) {
+      if (interrupted()) return quit();  // its engine was stopped by the interrupt
+      // Where, and how to go on (regression: the message named neither the seat nor the deal,
+      // and the game's file went unsaid).
+      print_error("play", "{} (seat {}), deal {}, action {}: {}",
+                  m.names()[static_cast<size_t>(seat)], seat, m.log().size(),
+                  m.log().empty() ? 0 : m.log().back().actions.size() + 1, e.what());
+      if (!save()) return rescue();
+      say(fmt::format("The game is saved in {}: {} goes on with it.\n", shell_word(save_path_),
+                      resume_command()));
+      return 1;
+    }
+    apply(seat, a);
+    return std::nullopt;
+  }
+
+  // Whether `seat`, to move, acts in secret from a human at the keyboard (Call-Ace's partner
+  // choosing trump and exchanging in a Half contract), with several humans there.
+  bool secret(int seat) const {
+    if (humans_.size() < 2) return false;
+    const DealState& s = game_.match().state();
+    for (int h : humans_) {
+      if (h != seat && !actor_visible(s, seat, h)) return true;
+    }
+    return false;
+  }
+
+  // A secret actor's moves, with every human called to the keyboard in seat order, the actor
+  // among them, so that where the keyboard goes says nothing of who it is (regression: "Pass the
+  // keyboard to NAME" named the partner). The exit status when the game is to stop.
+  std::optional<int> secret_round(int seat) {
+    const auto still = [&] {
+      const Match& m = game_.match();
+      return m.in_deal() && m.state().to_move() == seat && secret(seat);
+    };
+    for (int h : humans_) {
+      shown_ = -1;  // every human gets the screen, the one at the keyboard too
+      if (h == seat) {
+        while (still()) {
+          if (!human_turn(seat)) return quit();
+        }
+        continue;
+      }
+      if (!hand_over(h)) return quit();
+      say("\nNothing for you to choose now: a player is choosing in secret. Pass the keyboard on, "
+          "then press Enter.");
+      std::string line;
+      if (read_line(line) != ReadResult::Line) return quit();
+    }
+    shown_ = -1;
+    while (!game_.is_human(seat) && still()) {
+      if (const auto end = bot_turn(seat)) return end;
+    }
+    return std::nullopt;
+  }
+
+  // With several humans at one keyboard, the screen and its scrollback are cleared and the next
+  // one called before their hand is shown. False when the game is to stop.
   bool hand_over(int seat) {
     if (humans_.size() < 2 || seat == shown_) return true;
     const bool terminal = stdout_is_terminal();
+    // ESC[3J: the scrollback too, where the last player's hand would still be (regression).
     say(fmt::format("{}Pass the keyboard to {}, then press Enter.",
-                    terminal ? "\033[2J\033[H" : "\n",
+                    terminal ? "\033[2J\033[3J\033[H" : "\n",
                     game_.match().names()[static_cast<size_t>(seat)]));
     std::string line;
     if (read_line(line) != ReadResult::Line) return false;
-    if (terminal) say("\033[2J\033[H");
+    if (terminal) say("\033[2J\033[3J\033[H");
     shown_ = seat;
     return true;
   }

@@ -186,6 +186,23 @@ std::string PlayGame::undo() {
     const size_t n = d < k ? dl.actions.size() : static_cast<size_t>(i);
     for (size_t a = 0; a < n; ++a) m->apply(dl.actions[a]);
   }
+  // Not back to a decision taken without seeing cards the player has seen since, a forehead card
+  // or a hand bid blind: it would be taken again knowing them (regression: two undos after a
+  // forehead deal's play went back to its bid, the card known).
+  const int human = log[static_cast<size_t>(k)].seats[static_cast<size_t>(i)];
+  const CardSet unseen = m->state().hand(human) - m->view(human).own_hand;
+  if (!unseen.empty()) {
+    CardSet seen_since = CardSet(~uint64_t{0});  // a later deal: every card of that one was shown
+    if (static_cast<int>(log.size()) - 1 == k && match_->in_deal()) {
+      const DealState& now = match_->state();
+      seen_since = match_->view(human).own_hand;
+      for (int p = 0; p < now.num_plays(); ++p) seen_since.insert(now.play_at(p));
+    }
+    if (unseen.intersects(seen_since)) {
+      return "undo cannot go back to a choice made before you saw your cards (a forehead or blind "
+             "deal): you have seen them since";
+    }
+  }
   match_ = std::move(m);
   told_deal_.assign(told_deal_.size(), -1);  // the bots start the deal again
   return {};

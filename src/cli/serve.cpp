@@ -160,7 +160,9 @@ void add_serve(CLI::App& app, int& status) {
                   "seconds between bot moves at a table only watched, with no player connected "
                   "(default 0.6; 0: at once); at a player's table bots move at once")
       ->check(number_in(0.0, 60.0));
-  cmd->add_option("--seed", args->seed, "deal seed for tests (default 0: random)")
+  cmd->add_option("--seed", args->seed,
+                  "for tests: table ids and deals follow from it, so anyone who knows it knows "
+                  "every hand; never on a server others play on (default 0: random)")
       ->check(whole_number_u64());
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "

@@ -169,7 +169,8 @@ struct Hub::Impl {
   HubConfig config;
   Outlet& outlet;
   Store store;
-  Rng rng;  // ids and seeds when config.seed is set (tests); libsodium otherwise
+  Rng rng;  // ids and deal seeds when config.seed is set (tests); libsodium otherwise, and for
+            // tokens
   ClientRateLimit guest_limit;                    // guests created, by client
   ClientRateLimit table_limit;                    // tables created, by client
   std::unordered_map<std::string, Guest> guests;  // by token hash
@@ -383,7 +384,11 @@ struct Hub::Impl {
       return error_reply(400, "bad-request", "name: " + why, "name");
     }
     if (auto refused = refuse_creation(guest_limit, "guests", now, client)) return *refused;
-    const std::string token = random_hex(16);
+    // A token is a secret, whatever --seed says: from libsodium always (regression: with --seed a
+    // server's tokens followed from it, and so could be guessed from a table id).
+    unsigned char secret[16];
+    randombytes_buf(secret, sizeof secret);
+    const std::string token = hex(secret, sizeof secret);
     StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>()};
     store.add_guest(g);
     guests[g.token_hash] = {g.id, g.name};
