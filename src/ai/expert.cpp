@@ -109,6 +109,11 @@ class ExpertBot final : public Bot {
     heuristic_->new_deal(seed ^ 0x5DEECE66Dull);
     model_->new_deal(seed ^ 0x2545F4914F6CDD1Dull);
     carried_.clear();
+    // Nothing of an earlier deal, whose worlds in the arena's last rotation held this seat's
+    // hand of then: positions solved there would solve faster here, and a world that finishes
+    // within the node budget counts where one cut short does not, a lean towards the hands this
+    // bot held before (regression: the solver's table was kept across deals of the same shape).
+    solver_.clear();
   }
 
   Action choose(const Rules& rules, const PlayerView& v) override {
