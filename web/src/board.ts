@@ -141,14 +141,23 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
       'div',
       { class: 'seat-head' },
       h('span', { class: ['dot', `c${info.seat % SERIES_COLORS.length}`], 'aria-hidden': 'true' }),
-      h('span', { class: 'seat-name' }, info.name),
-      info.toMove ? h('span', { class: 'turn-mark', title: 'to move' }, ' ◀ to move') : null,
+      h('span', { class: 'seat-name' }, breakable(info.name)),
+      // the arrow alone (the seat's frame is lit too), so that a long name keeps its "#2"
+      // (regression: "heurist… ◀ to move")
+      info.toMove ? h('span', { class: 'turn-mark', title: 'to move' }, ' ◀', h('span', { class: 'visually-hidden' }, ' to move')) : null,
     ),
     h('div', { class: 'badges' }, badges),
     h('div', { class: 'stats' }, stats),
     info.visible.length > 0 ? h('div', { class: 'exposed', 'aria-label': `${info.name}'s cards you can see` }, cardRow(info.visible)) : null,
     extra ?? null,
   );
+}
+
+// A name with a line-break opportunity after each ':' ("expert:" / "easy #2"), where a narrow
+// screen may wrap it rather than in mid-word (regression: "expert:eas" / "y").
+function breakable(name: string): Node[] {
+  const parts = name.split(':');
+  return parts.flatMap((p, k) => (k < parts.length - 1 ? [document.createTextNode(`${p}:`), h('wbr')] : [document.createTextNode(p)]));
 }
 
 export function trickEl(snap: Snapshot, trick: Trick | null, title: string, small: boolean, testid?: string): HTMLElement {
