@@ -575,6 +575,10 @@ TEST(Validate, ImpossibleCombinations) {
             "schedule deal 2: 14 cards each do not fit a 52-card deck for 4 players");
   EXPECT_EQ(validate(with("romanian", {"schedule=8,9"}, 3)),
             "schedule deal 2: 9 cards each do not fit a 24-card deck for 3 players");
+  // Regression: a list above max_cards was dealt, and special hands dealt max_cards, the smaller.
+  EXPECT_EQ(validate(with("oh-hell", {"schedule=3", "max_cards=1", "special_hands=eight"})),
+            "schedule deal 1: 3 cards each, more than max_cards 1 (the largest hand)");
+  EXPECT_EQ(validate(with("oh-hell", {"schedule=3,1", "max_cards=3"})), "");
   EXPECT_EQ(validate(with("serbian", {"spades_double=on"})), "spades_double needs trump=turned");
   EXPECT_EQ(validate(with("romanian", {"spades_double=on"})), "");
   EXPECT_EQ(validate(with("romanian", {"scoring=negative", "streak_bonus=10"})),

@@ -53,6 +53,13 @@ std::string validate(const Rules& r) {
                " cards each do not fit a " + std::to_string(deck) + "-card deck for " + n +
                " players";
       }
+      // M, the largest hand, is what special hands deal and "eight" bids (regression: a list
+      // of 3-card deals with max_cards=1 had an "eight" hand of 1 card, the smallest deal).
+      if (r.max_cards != 0 && c > r.max_cards) {
+        return "schedule deal " + std::to_string(i + 1) + ": " + std::to_string(c) +
+               " cards each, more than max_cards " + std::to_string(r.max_cards) +
+               " (the largest hand)";
+      }
     }
   }
   if (r.trump == TrumpRule::Rotation && r.trump_order.empty()) return "the trump order is empty";
