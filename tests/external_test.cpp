@@ -206,6 +206,10 @@ TEST(ExternalBot, ACrashNamesTheSignal) {
                 .find("(crashes) closed its output without answering choose; it was killed by "
                       "signal 11 (SIGSEGV)"),
             std::string::npos);
+  // Regression: a redirection before an assignment became "exec 2>/dev/null X=1 …", and exec
+  // took X=1 for the program.
+  EXPECT_NE(arena_error("ext:2>/dev/null X=1 " + engine("crashes.sh")).find("(crashes) closed"),
+            std::string::npos);
   // A list of commands is the shell's to run, and its status says what the shell's does.
   const std::string e = arena_error("ext:true; " + engine("crashes.sh"));
   EXPECT_NE(e.find("it exited with status 139 (the shell's status for a command killed by signal "

@@ -379,6 +379,21 @@ TEST(PlayGame, UndoDoesNotGoBackBeforeCardsSeenSince) {
   g = new_game("romanian", {"schedule=1,1", "one_card_mode=blind"}, 3);
   to_the_play(*g);
   EXPECT_EQ(g->undo(), refused);
+  // The dealer's choice of the mode, before any card is seen: not once the forehead deal shows
+  // the others' cards (a review found it).
+  g = new_game("romanian", {"schedule=1,1,1,1", "one_card_mode=dealer"}, 3);
+  while (!(g->match().in_deal() && g->match().state().phase() == Phase::ChooseMode &&
+           g->is_human(g->match().state().to_move()))) {
+    ASSERT_FALSE(g->match().finished());
+    if (!g->match().in_deal()) {
+      g->deal();
+    } else {
+      g->apply(g->is_human(g->match().state().to_move()) ? human_choice(*g) : g->bot_action());
+    }
+  }
+  g->apply(Action::choose_mode(OneCardMode::Forehead));
+  while (!g->is_human(g->match().state().to_move())) g->apply(g->bot_action());
+  EXPECT_EQ(g->undo(), refused);
   // A regular deal: undo as ever.
   g = new_game("romanian", {"schedule=1,1"}, 3);
   to_the_play(*g);

@@ -105,6 +105,18 @@ TEST(RecordErrors, DeepNestingIsRefused) {
   EXPECT_EQ(r.error, "");
 }
 
+// Regression: an object of 200,000 fields took a minute to read (nlohmann's ordered objects search
+// their keys one by one), and a path of long keys came back whole in the message.
+TEST(RecordErrors, HugeObjectsAndLongPathsAreRefusedShortly) {
+  std::string many = R"({"format": "whist-record/1", "x": {)";
+  for (int i = 0; i < 1001; ++i) many += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": 1";
+  EXPECT_EQ(error_of(many + "}}"), "more than 1000 fields in x");
+  const std::string key(100000, 'a');
+  const std::string e =
+      error_of(R"({"format": "whist-record/1", ")" + key + R"(": {"b": 1, "b": 2}})");
+  EXPECT_EQ(e, "the field 'b' is given twice in " + std::string(40, 'a') + "...");
+}
+
 TEST(RecordErrors, OptionValuesAndCountsAreQuotedAsWritten) {
   Json j = base_record();
   j["options"]["target_score"] = 9999999999LL;

@@ -129,7 +129,8 @@ std::string exec_form(const std::string& command) {
       "continue", "eval",  "exec",  "exit",  "export",   "fc",     "fg",  "getopts",
       "hash",     "jobs",  "local", "read",  "readonly", "return", "set", "shift",
       "times",    "trap",  "type",  "unset", "wait"};
-  if (first.find('=') != std::string::npos || first == "." || first == ":" ||
+  // A redirection first ("2>/dev/null X=1 ./bot") may hide an assignment after it.
+  if (first.find_first_of("=<>") != std::string::npos || first == "." || first == ":" ||
       std::find(kShellOnly.begin(), kShellOnly.end(), first) != kShellOnly.end()) {
     return command;
   }

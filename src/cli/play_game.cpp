@@ -189,13 +189,20 @@ std::string PlayGame::undo() {
   // Not back to a decision taken without seeing cards the player has seen since, a forehead card
   // or a hand bid blind: it would be taken again knowing them (regression: two undos after a
   // forehead deal's play went back to its bid, the card known).
+  // The dealer's choice of the one-card mode is made before any card is seen, so every card of
+  // the deal counts as unseen there (a forehead deal shows the others' cards next).
   const int human = log[static_cast<size_t>(k)].seats[static_cast<size_t>(i)];
-  const CardSet unseen = m->state().hand(human) - m->view(human).own_hand;
+  CardSet unseen = m->state().hand(human) - m->view(human).own_hand;
+  if (m->state().phase() == Phase::ChooseMode) {
+    for (int p = 0; p < m->players(); ++p) unseen.insert(m->state().hand(p));
+  }
   if (!unseen.empty()) {
     CardSet seen_since = CardSet(~uint64_t{0});  // a later deal: every card of that one was shown
     if (static_cast<int>(log.size()) - 1 == k && match_->in_deal()) {
       const DealState& now = match_->state();
-      seen_since = match_->view(human).own_hand;
+      const PlayerView v = match_->view(human);
+      seen_since = v.own_hand;
+      for (int p = 0; p < now.players(); ++p) seen_since.insert(v.visible[p]);
       for (int p = 0; p < now.num_plays(); ++p) seen_since.insert(now.play_at(p));
     }
     if (unseen.intersects(seen_since)) {

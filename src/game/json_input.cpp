@@ -1,6 +1,7 @@
 #include "game/json_input.h"
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "core/text.h"
@@ -14,19 +15,37 @@ using Json = nlohmann::ordered_json;
 // Where the parser is: one frame an object or array open around it.
 struct Frame {
   bool object = false;
-  std::vector<std::string> keys;  // an object's keys so far (few: a linear search)
-  size_t index = 0;               // an array's elements so far
+  // An object's keys so far (hashed: a search of each is short), and the last, for the path.
+  std::unordered_set<std::string> keys;
+  std::string last;
+  size_t index = 0;  // an array's elements so far
 };
+
+// A key of the path as a message shows it: cut after 40 bytes (a whole character).
+std::string path_key(const std::string& key) {
+  constexpr size_t kMax = 40;
+  if (key.size() <= kMax) return escape_control_characters(key);
+  size_t n = kMax;
+  while (n > 0 && (static_cast<unsigned char>(key[n]) & 0xC0) == 0x80) --n;
+  return escape_control_characters(key.substr(0, n)) + "...";
+}
 
 std::string path_of(const std::vector<Frame>& frames, size_t depth) {
   std::string path;
   for (size_t i = 0; i < depth; ++i) {
     const Frame& f = frames[i];
     if (f.object) {
-      path += (path.empty() ? "" : ".") + (f.keys.empty() ? std::string() : f.keys.back());
+      path += (path.empty() ? "" : ".") + path_key(f.last);
     } else {
       path += "[" + std::to_string(f.index) + "]";
     }
+  }
+  // At most its last 300 bytes, after "..." (64 levels of long keys would be kilobytes).
+  constexpr size_t kMaxPath = 300;
+  if (path.size() > kMaxPath) {
+    size_t from = path.size() - kMaxPath;
+    while (from < path.size() && (static_cast<unsigned char>(path[from]) & 0xC0) == 0x80) ++from;
+    path = "..." + path.substr(from);
   }
   return path.empty() ? "the top-level object" : path;
 }
@@ -46,18 +65,22 @@ Json parse_json_input(std::string_view text) {
           throw JsonInputError("nested more than " + std::to_string(kMaxJsonDepth) +
                                " levels deep at " + path_of(frames, frames.size()));
         }
-        frames.push_back({event == Json::parse_event_t::object_start, {}, 0});
+        frames.push_back(Frame{event == Json::parse_event_t::object_start, {}, {}, 0});
         break;
       case Json::parse_event_t::key: {
         Frame& f = frames.back();
         const auto& key = parsed.get_ref<const std::string&>();
-        for (const std::string& k : f.keys) {
-          if (k == key) {
-            throw JsonInputError("the field " + quote_input(key) + " is given twice in " +
-                                 path_of(frames, frames.size() - 1));
-          }
+        // nlohmann's ordered objects find a key by a linear search, so an object of 200,000 keys
+        // took a minute to read (regression); no whist file has an object of more than ~40.
+        if (f.keys.size() >= static_cast<size_t>(kMaxJsonKeys)) {
+          throw JsonInputError("more than " + std::to_string(kMaxJsonKeys) + " fields in " +
+                               path_of(frames, frames.size() - 1));
         }
-        f.keys.push_back(key);
+        if (!f.keys.insert(key).second) {
+          throw JsonInputError("the field " + quote_input(key) + " is given twice in " +
+                               path_of(frames, frames.size() - 1));
+        }
+        f.last = key;
         break;
       }
       case Json::parse_event_t::object_end:

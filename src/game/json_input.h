@@ -11,17 +11,20 @@ namespace whist {
 // No file of ours nests past 5 levels, and the writers recurse one frame a level (regression:
 // 40,000 levels of '[' in an 80 KB record overflowed the stack when the record was written back).
 inline constexpr int kMaxJsonDepth = 64;
+// Fields in one object: no file of ours has more than ~40 in one (the options).
+inline constexpr int kMaxJsonKeys = 1000;
 
-// Nesting past kMaxJsonDepth, or a key given twice in one object; what() names where, as a path
-// from the top ("deals[0]").
+// Nesting past kMaxJsonDepth, more than kMaxJsonKeys fields in one object, or a key given twice
+// in one object; what() names where, as a path from the top ("deals[0]").
 struct JsonInputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 // Parses `text`, its objects' keys in the order given. Throws nlohmann::json::exception for text
 // that is not JSON, and JsonInputError for a key given twice in one object (nlohmann keeps the last
-// silently, so a record resumed and saved again lost the first: regression) or nesting past
-// kMaxJsonDepth.
+// silently, so a record resumed and saved again lost the first: regression), more fields in an
+// object than kMaxJsonKeys (nlohmann's ordered objects search keys one by one: 200,000 took a
+// minute to read) or nesting past kMaxJsonDepth.
 nlohmann::ordered_json parse_json_input(std::string_view text);
 
 }  // namespace whist

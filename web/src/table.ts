@@ -52,6 +52,13 @@ const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips 
 // with its new role; a server that does not is said hello again after this long.
 export const REWELCOME_MS = 2500;
 
+// Where the deal stands, as far as whose turn it is: the deal, the actions and cards so far.
+function turnKey(s: Snapshot): string {
+  const v = s.view;
+  if (!v) return '';
+  return `${s.match?.deal ?? 0}:${v.phase}:${v.to_move}:${v.history.length}:${v.plays.length}:${v.choosing?.length ?? 0}`;
+}
+
 export class TablePage {
   private snap: Snapshot = EMPTY; // the latest the server sent
   private shown: Snapshot = EMPTY; // what the screen shows (others' moves are paced)
@@ -72,11 +79,11 @@ export class TablePage {
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
-  // The turn timer as this client sees it: since when the latest state (seq) has been this seat's
-  // turn, whether it acted on that state, and the tick that redraws the seconds left.
+  // The turn timer as this client sees it: since when this seat's turn (turnKey) has been on,
+  // the turn it last acted on, and the tick that redraws the seconds left.
   private turnSince: number | undefined;
-  private turnSeq = -1;
-  private actedSeq = -1;
+  private turnAt = '';
+  private actedAt = '';
   private tick: number | undefined;
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
@@ -163,14 +170,17 @@ export class TablePage {
 
   // Regression: a turn timer showed only its length, and a move the bot made when it ran out looked
   // like the player's own. Now the turn line counts down, and such a move is told.
+  // A turn is known by where the deal is, not by the event number, which connections and
+  // departures move on too while the server's timer runs on (a review found it).
   private followTimer(was: Snapshot, now: Snapshot): void {
     const seconds = now.table?.turn_seconds ?? 0;
     const mine = (s: Snapshot) => this.role === 'player' && (s.view?.legal.length ?? 0) > 0;
-    if (seconds > 0 && mine(was) && was.seq === this.turnSeq && this.actedSeq !== was.seq && this.turnSince !== undefined && Date.now() - this.turnSince >= (seconds - 1) * 1000) {
+    const moved = turnKey(now) !== turnKey(was);
+    if (seconds > 0 && mine(was) && moved && turnKey(was) === this.turnAt && this.actedAt !== this.turnAt && this.turnSince !== undefined && Date.now() - this.turnSince >= (seconds - 1) * 1000) {
       this.say("Time's up: the bot made that move for you.", 'info');
     }
     if (seconds > 0 && mine(now)) {
-      if (now.seq !== this.turnSeq) (this.turnSeq = now.seq), (this.turnSince = Date.now());
+      if (turnKey(now) !== this.turnAt) (this.turnAt = turnKey(now)), (this.turnSince = Date.now());
       if (this.tick === undefined) this.tick = window.setInterval(() => this.render(), 1000);
     } else {
       this.turnSince = undefined;
@@ -250,7 +260,7 @@ export class TablePage {
       return;
     }
     // the seq of the state on screen: the one the player decided on
-    this.actedSeq = this.shown.seq;
+    this.actedAt = turnKey(this.shown);
     if (!this.conn.send({ type: 'act', action: text, seq: this.shown.seq })) {
       this.say('Not connected: reconnecting…', 'error');
     }
