@@ -594,6 +594,15 @@ TEST(Validate, ImpossibleCombinations) {
   EXPECT_EQ(validate(with("romanian", {"end=deals", "deals=3"})), "");
   EXPECT_EQ(validate(with("romanian", {"end=target", "zero_play=start"})),
             "zero_play needs a game of known length (end=schedule or end=deals)");
+  // Regression: end=schedule made a one-deal auction game, and the zero_play refusal suggested it.
+  EXPECT_EQ(validate(with("israeli", {"end=schedule"})),
+            "israeli has no schedule of hand sizes to end with: end=deals (with deals=N) or "
+            "end=target");
+  EXPECT_EQ(validate(with("call-ace", {"end=schedule"})),
+            "call-ace has no schedule of hand sizes to end with: end=deals (with deals=N) or "
+            "end=target");
+  EXPECT_EQ(validate(with("israeli", {"zero_play=start"})),
+            "zero_play needs a game of known length (end=deals)");
   EXPECT_EQ(validate(with("romanian", {"end=target"})), "");
   Rules empty = *make_preset("serbian");
   empty.trump_order.clear();

@@ -97,8 +97,16 @@ std::string validate(const Rules& r) {
            "zero_under";
   }
   if (r.end == GameEnd::Deals && r.deal_limit < 1) return "end=deals needs deals=N (N >= 1)";
+  // The auction games deal 13 cards every hand: no schedule to end with (regression: end=schedule
+  // made a one-deal game, and the zero_play refusal below suggested it).
+  if (r.family != Family::ExactBid && r.end == GameEnd::Schedule) {
+    return r.variant + " has no schedule of hand sizes to end with: end=deals (with deals=N) or " +
+           "end=target";
+  }
   if (r.zero_play != ZeroPlay::Off && r.end == GameEnd::Target) {
-    return "zero_play needs a game of known length (end=schedule or end=deals)";
+    return r.family == Family::ExactBid
+               ? "zero_play needs a game of known length (end=schedule or end=deals)"
+               : "zero_play needs a game of known length (end=deals)";
   }
   return {};
 }
