@@ -36,30 +36,16 @@ void print_error(std::string_view command, fmt::format_string<T...> format, T&&.
              escape_control_characters(fmt::format(format, std::forward<T>(args)...)));
 }
 
-// The check of an option read into a uint64_t (seeds, counts). CLI11 reads those with strtoull,
-// which takes "-1" for 18446744073709551615, a number too large for that same maximum, and
-// "0x10" for 16: each would run silently with a seed not given.
-inline CLI::Validator whole_number_u64() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        uint64_t n = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, ec] = std::from_chars(text.data(), end, n);
-        if (text.empty() || ec != std::errc() || stop != end) {
-          return quote_input(text) + " is not a whole number from 0 to 18446744073709551615";
-        }
-        return {};
-      },
-      "UINT in [0 - 18446744073709551615]");
-}
-
-// The check of an option read into an int, in place of CLI::Range and CLI11's conversion, whose
-// messages say "Value x not in range" of text that is no number and "Could not convert" of one
-// past int's range, without the range.
-inline CLI::Validator whole_number_in(int64_t lo, int64_t hi) {
+// The check of a whole-number option from `lo` to `hi`, in place of CLI11's: it reads a uint64_t
+// with strtoull, which takes "-1" for 18446744073709551615, a number too large for that same
+// maximum, and "0x10" for 16 (each would run silently with a seed not given), and its
+// CLI::Range and conversion say "Value x not in range" of text that is no number and "Could not
+// convert" of one past int's range, without the range.
+template <class T>
+CLI::Validator whole_number(T lo, T hi, const char* kind) {
   return CLI::Validator(
       [lo, hi](std::string& text) -> std::string {
-        int64_t n = 0;
+        T n = 0;
         const char* end = text.data() + text.size();
         const auto [stop, ec] = std::from_chars(text.data(), end, n);
         if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi) {
@@ -67,7 +53,15 @@ inline CLI::Validator whole_number_in(int64_t lo, int64_t hi) {
         }
         return {};
       },
-      fmt::format("INT in [{} - {}]", lo, hi));
+      fmt::format("{} in [{} - {}]", kind, lo, hi));
+}
+
+// Seeds and counts read into a uint64_t.
+inline CLI::Validator whole_number_u64() { return whole_number<uint64_t>(0, UINT64_MAX, "UINT"); }
+
+// Options read into an int.
+inline CLI::Validator whole_number_in(int64_t lo, int64_t hi) {
+  return whole_number<int64_t>(lo, hi, "INT");
 }
 
 // The check of an option read into a double, in place of CLI::Range, which lets "nan" through

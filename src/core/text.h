@@ -74,12 +74,20 @@ inline std::string escape_control_characters(std::string_view s) {
   return out;
 }
 
+// The length of `s`'s longest prefix of at most `max` bytes that does not end inside a UTF-8
+// character: where to cut text that is quoted or sent with a limit.
+inline size_t utf8_prefix(std::string_view s, size_t max) {
+  if (s.size() <= max) return s.size();
+  size_t n = max;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return n;
+}
+
 // What someone typed or sent, for an error message that quotes it: in single quotes, control
 // characters as \x1b (so that quoting it cannot move the cursor or recolour a terminal), cut
 // after `max` bytes (not inside a UTF-8 character) with the length said.
 inline std::string quote_input(std::string_view s, size_t max = 60) {
-  size_t n = std::min(s.size(), max);
-  while (n < s.size() && n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  const size_t n = utf8_prefix(s, max);
   std::string out = "'";
   out += escape_control_characters(s.substr(0, n));
   out += n < s.size() ? "'... (" + std::to_string(s.size()) + " bytes)" : "'";

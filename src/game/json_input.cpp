@@ -23,11 +23,9 @@ struct Frame {
 
 // A key of the path as a message shows it: cut after 40 bytes (a whole character).
 std::string path_key(const std::string& key) {
-  constexpr size_t kMax = 40;
-  if (key.size() <= kMax) return escape_control_characters(key);
-  size_t n = kMax;
-  while (n > 0 && (static_cast<unsigned char>(key[n]) & 0xC0) == 0x80) --n;
-  return escape_control_characters(key.substr(0, n)) + "...";
+  const size_t n = utf8_prefix(key, 40);
+  return escape_control_characters(std::string_view(key).substr(0, n)) +
+         (n < key.size() ? "..." : "");
 }
 
 std::string path_of(const std::vector<Frame>& frames, size_t depth) {

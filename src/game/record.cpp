@@ -43,10 +43,8 @@ const Json& require_field(const Json& object, std::string_view name, const std::
 }
 
 std::string shown(std::string_view text) {
-  constexpr size_t kMax = 60;
-  if (text.size() <= kMax) return json_quote(text);
-  size_t n = kMax;
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // a whole character
+  const size_t n = utf8_prefix(text, 60);
+  if (n == text.size()) return json_quote(text);
   return json_quote(text.substr(0, n)) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "core/text.h"
+
 namespace whist::server {
 
 namespace {
@@ -9,10 +11,7 @@ namespace {
 // A close frame's reason fits in 123 bytes; cut at a character boundary.
 std::string fit_reason(std::string reason) {
   constexpr size_t kMaxReason = 123;
-  if (reason.size() <= kMaxReason) return reason;
-  size_t end = kMaxReason;
-  while (end > 0 && (static_cast<unsigned char>(reason[end]) & 0xC0) == 0x80) --end;
-  reason.resize(end);
+  reason.resize(utf8_prefix(reason, kMaxReason));
   return reason;
 }
 
