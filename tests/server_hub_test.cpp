@@ -116,6 +116,17 @@ class HubTest : public ::testing::Test {
     }
     return acted;
   }
+  // A 3-card romanian game of one human and three random bots, with a turn timer.
+  std::string timed_table(const std::string& token, int turn_seconds) {
+    const Reply r = call("POST", "/api/tables",
+                         {{"token", token},
+                          {"variant", "romanian"},
+                          {"options", {{"schedule", "3"}}},
+                          {"seats", {"human", "random", "random", "random"}},
+                          {"turn_seconds", turn_seconds}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.body.value("id", "");
+  }
   uint64_t seq(const std::string& id) { return call("GET", "/api/tables/" + id).body["seq"]; }
   // A table only watched: its bots move one a pace (HubConfig::watch_pace_ms) to the game's end.
   void watch_to_the_end(const std::string& id) {
@@ -708,14 +719,7 @@ TEST_F(HubTest, BotsOnlyWatchedMoveAtAPaceToWatch) {
 
 TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
   const std::string ana = guest("Ana");
-  const Reply r = call("POST", "/api/tables",
-                       {{"token", ana},
-                        {"variant", "romanian"},
-                        {"options", {{"schedule", "3"}}},
-                        {"seats", {"human", "random", "random", "random"}},
-                        {"turn_seconds", 5}});
-  ASSERT_EQ(r.status, 201) << r.body;
-  const std::string id = r.body["id"];
+  const std::string id = timed_table(ana, 5);
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["turn_seconds"], 5);
   call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
   hello(1, id, ana);
@@ -739,6 +743,48 @@ TEST_F(HubTest, TheTurnTimerHasABotPlayOneMoveForASlowPlayer) {
                           {"seats", {"human", "random", "random", "random"}},
                           {"turn_seconds", -1}});
   EXPECT_EQ(bad.body["error"]["field"], "turn_seconds");
+}
+
+// Regression: the web client counted a turn down from when it showed the turn, which is later
+// than the server's timer began (others' moves are shown paced), and from the full time again
+// after a reload. Every state now says how long the player to move has left.
+TEST_F(HubTest, EveryStateSaysTheTimeLeftOnTheTurnOfAPlayerToMove) {
+  const std::string ana = guest("Ana");
+  const std::string id = timed_table(ana, 5);
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  Json s = out_.last_of(1, "state");
+  ASSERT_FALSE(s["view"]["legal"].empty());
+  EXPECT_EQ(s["turn_left_ms"], 5000);
+  now_ += 1800;
+  hello(2, id, "");  // a spectator sees it too: whose turn it is and how long it lasts are public
+  EXPECT_EQ(out_.last_of(2, "state")["turn_left_ms"], 3200);
+  hello(3, id, ana);  // her second connection, as after a reload
+  EXPECT_EQ(out_.last_of(3, "state")["turn_left_ms"], 3200);
+  hub_->message(1, Json{{"type", "act"}, {"action", s["view"]["legal"][0]["code"]}}.dump(), now_);
+  // The bots' turns have no timer. (last_of merges the states as a client does: this field is
+  // the one a client must not keep from one state to the next.)
+  const Json after = out_.sent[1].back();
+  ASSERT_EQ(after["type"], "state");
+  ASSERT_NE(after["view"]["to_move"], 0);
+  EXPECT_FALSE(after.contains("turn_left_ms"));
+  hub_->run_bots(now_);
+  s = out_.sent[1].back();
+  ASSERT_EQ(s["view"]["to_move"], 0);
+  EXPECT_EQ(s["turn_left_ms"], 5000);  // a new turn, the whole time
+  now_ += 6000;
+  hub_->tick(now_);
+  hello(4, id, "");
+  EXPECT_EQ(out_.last_of(4, "state")["turn_left_ms"], 0);  // run out; the bot moves next
+
+  // No timer, no field.
+  const std::string plain = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + plain + "/join", {{"token", ana}, {"seat", 0}});
+  hello(5, plain, ana);
+  hub_->run_bots(now_);
+  ASSERT_FALSE(out_.last_of(5, "state")["view"]["legal"].empty());
+  for (const Json& m : out_.sent[5]) EXPECT_FALSE(m.contains("turn_left_ms"));
 }
 
 // Before the game starts, a seat waits for a player with no connection only so long: then it is

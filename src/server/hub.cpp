@@ -215,7 +215,7 @@ struct Hub::Impl {
     if (!was_finished && t.stage() == TableStage::Finished) store.set_finished(t.id());
     dirty.push_back(t.id());
     // A card or a bid changes the summary only when a deal or the game ends (the score's key).
-    broadcast(entry, e.kind != EventKind::Act);
+    broadcast(entry, now, e.kind != EventKind::Act);
   }
 
   // A new broadcast round: what changed in the summary and the score since the last. The
@@ -247,13 +247,19 @@ struct Hub::Impl {
     }
   }
 
-  // The state for a connection: the view always, the summary and score if it lacks them.
-  void send_state(TableEntry& entry, ConnId c, Conn& conn, std::map<int, std::string>& views) {
+  // The state for a connection: the view always, the summary and score if it lacks them, and
+  // the time left on a turn timer that runs (a client's own count would start late: it shows
+  // others' moves paced, and again from the full time after a reconnection).
+  void send_state(TableEntry& entry, ConnId c, Conn& conn, std::map<int, std::string>& views,
+                  int64_t now) {
     auto v = views.find(conn.seat);
     if (v == views.end()) v = views.emplace(conn.seat, entry.table->view_text(conn.seat)).first;
     std::string msg = R"({"type":"state","seq":)" + std::to_string(entry.table->seq());
     if (conn.round < entry.summary_round) msg += R"(,"table":)" + entry.summary_text;
     if (conn.round < entry.match_round) msg += R"(,"match":)" + entry.match_text;
+    if (const auto left = entry.table->turn_left_ms(now); left && !entry.asleep) {
+      msg += R"(,"turn_left_ms":)" + std::to_string(*left);
+    }
     msg += R"(,"view":)" + v->second + "}";
     conn.round = entry.round;
     outlet.send(c, std::move(msg));
@@ -265,11 +271,11 @@ struct Hub::Impl {
     return entry.table->summary(spectators, entry.rematch);
   }
 
-  void broadcast(TableEntry& entry, bool seats = true) {
+  void broadcast(TableEntry& entry, int64_t now, bool seats = true) {
     if (entry.conns.empty()) return;
     refresh(entry, seats);
     std::map<int, std::string> views;
-    for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views);
+    for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views, now);
   }
 
   // A stored table, replayed to where it was, into memory.
@@ -458,13 +464,13 @@ struct Hub::Impl {
   }
 
   // Deletes a table nobody is connected to, and every rematch that named it.
-  void remove_table(const std::string& id) {
+  void remove_table(const std::string& id, int64_t now) {
     store.delete_table(id);
     tables.erase(id);
     for (auto& [other, entry] : tables) {
       if (entry.rematch != id) continue;
       entry.rematch.clear();
-      broadcast(entry);
+      broadcast(entry, now);
     }
   }
 
@@ -502,7 +508,7 @@ struct Hub::Impl {
         conn.seat = -1;  // now a spectator
         welcome(c, conn);
         std::map<int, std::string> views;
-        send_state(entry, c, conn, views);
+        send_state(entry, c, conn, views, now);
       }
       return json_reply(200, Json::object());
     }
@@ -531,7 +537,7 @@ struct Hub::Impl {
           commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
         }
       }
-      broadcast(entry);
+      broadcast(entry, now);
     }
     return json_reply(201, {{"id", entry.rematch}, {"link", "/#/table/" + entry.rematch}});
   }
@@ -656,7 +662,7 @@ struct Hub::Impl {
     if (last != entry.table->seq()) {
       refresh(entry);  // broadcasts skip a table nobody watches: its texts may be old
       std::map<int, std::string> views;
-      send_state(entry, c, conn, views);
+      send_state(entry, c, conn, views, now);
     }
   }
 
@@ -731,7 +737,7 @@ struct Hub::Impl {
     if (first && entry.table->stage() != TableStage::Finished) {
       commit(entry, Event{EventKind::Connect, seat, {}, {}, {}}, now);
     } else {
-      broadcast(entry);
+      broadcast(entry, now);
     }
   }
 
@@ -745,7 +751,7 @@ struct Hub::Impl {
         !entry.table->seat(conn.seat).guest.empty()) {
       commit(entry, Event{EventKind::Disconnect, conn.seat, {}, {}, {}}, now);
     } else {
-      broadcast(entry);  // the spectator count
+      broadcast(entry, now);  // the spectator count
     }
     conn.table.clear();
     conn.seat = -1;
@@ -833,7 +839,7 @@ void Hub::tick(int64_t now_ms) {
       abandoned.push_back(id);
     }
   }
-  for (const std::string& id : abandoned) impl_->remove_table(id);
+  for (const std::string& id : abandoned) impl_->remove_table(id, now_ms);
   impl_->evict_idle(now_ms);
 }
 

@@ -310,13 +310,20 @@ void Table::deal_next() {
   match_->deal_random(rng);
 }
 
-bool Table::turn_expired(int64_t now_ms) const {
+std::optional<int64_t> Table::turn_left_ms(int64_t now_ms) const {
   if (setup_.turn_seconds <= 0 || stage_ != TableStage::Playing || !match_->in_deal()) {
-    return false;
+    return std::nullopt;
   }
   const int seat = match_->state().to_move();
-  return seat >= 0 && is_human_seat(seat) && !seats_[static_cast<size_t>(seat)].away &&
-         now_ms - turn_start_ms_ >= int64_t{1000} * setup_.turn_seconds;
+  if (seat < 0 || !is_human_seat(seat)) return std::nullopt;
+  const SeatState& s = seats_[static_cast<size_t>(seat)];
+  if (s.away || s.guest.empty()) return std::nullopt;
+  return std::max<int64_t>(0, int64_t{1000} * setup_.turn_seconds - (now_ms - turn_start_ms_));
+}
+
+bool Table::turn_expired(int64_t now_ms) const {
+  const std::optional<int64_t> left = turn_left_ms(now_ms);
+  return left && *left == 0;
 }
 
 std::optional<BotJob> Table::bot_job(bool timed_out) const {

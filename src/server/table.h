@@ -92,6 +92,9 @@ class Table {
   // The bot decision due now: a bot seat, or a human seat a bot plays for, to move; with
   // `timed_out`, also a player whose turn timer has run out.
   std::optional<BotJob> bot_job(bool timed_out = false) const;
+  // The milliseconds left by now on the turn timer of the player to move (0 once it has run out),
+  // or nothing when no timer runs: none set, a bot's turn, or a seat a bot plays for.
+  std::optional<int64_t> turn_left_ms(int64_t now_ms) const;
   // Whether the player to move has used up the turn timer by now.
   bool turn_expired(int64_t now_ms) const;
   // Seats whose grace period has run out by now (connected players never are).

@@ -83,6 +83,23 @@ describe('every preset', () => {
     await context.close();
   });
 
+  // Regression: the count began when the page showed the turn, so a reload (or others' moves shown
+  // paced) gave the player the whole time again while the server's timer ran on.
+  it("a turn timer counts from the server's start of the turn, after a reload too", async () => {
+    const { page, context } = await romanianAgainstBots({ schedule: '2' }, 30);
+    const app = page.locator('#app');
+    const secondsLeft = async () => Number(/\((\d+) s left\)$/.exec((await page.getByTestId('turn').textContent()) ?? '')?.[1] ?? NaN);
+    await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
+    expect(await secondsLeft()).toBeGreaterThan(25);
+    await page.waitForTimeout(3000);
+    await page.reload();
+    await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
+    const left = await secondsLeft();
+    expect(left).toBeLessThanOrEqual(27);
+    expect(left).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
+
   // Regression: the one button of a forehead deal's play said "Play 7♣", the card the player may
   // not see.
   it('a forehead deal: the card is played unnamed', async () => {

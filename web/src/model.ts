@@ -7,18 +7,30 @@ export interface Snapshot {
   table: Summary | null;
   match: MatchInfo | null;
   view: View | null;
+  // When the turn timer of the player to move runs out, by this client's clock (ms), or null
+  // when no timer runs. The server says how long is left as it sends the state, so a state shown
+  // late (others' moves are paced) or after a reload counts from the server's start of the turn.
+  deadline: number | null;
 }
 
-export const EMPTY: Snapshot = { seq: 0, table: null, match: null, view: null };
+export const EMPTY: Snapshot = { seq: 0, table: null, match: null, view: null, deadline: null };
 
-// A state carries `table` and `match` only when they changed: keep the latest of each.
-export function applyState(prev: Snapshot, msg: StateMessage): Snapshot {
+// A state carries `table` and `match` only when they changed: keep the latest of each. The
+// time left on a turn is each state's own: a state without it has no timer running.
+export function applyState(prev: Snapshot, msg: StateMessage, now: number = Date.now()): Snapshot {
   return {
     seq: msg.seq,
     table: msg.table ?? prev.table,
     match: 'match' in msg ? (msg.match ?? null) : prev.match,
     view: msg.view ?? null,
+    deadline: msg.turn_left_ms === undefined ? null : now + msg.turn_left_ms,
   };
+}
+
+// "(8 s left)" while the player to move is on a timer, else "".
+export function timeLeftText(snap: Snapshot, now: number): string {
+  if (snap.deadline === null) return '';
+  return ` (${Math.max(0, Math.ceil((snap.deadline - now) / 1000))} s left)`;
 }
 
 export interface Trick {

@@ -85,7 +85,7 @@ export class ReplayPage {
     const f = frames[this.frame] ?? null;
     const dealNo = r.deals[this.deal]?.deal ?? this.deal + 1;
     const match: MatchInfo = replayMatch(r.match, this.deal);
-    const snap: Snapshot = { seq: 0, table: r.table, match, view: f };
+    const snap: Snapshot = { seq: 0, table: r.table, match, view: f, deadline: null };
     const infos = seatInfos(snap, -1);
     if (f) infos.forEach((i) => (i.visible = f.hands[i.seat] ?? []));
     const names = infos.map((i) => i.name);

@@ -24,6 +24,7 @@ import {
   seatInfos,
   seatName,
   seatOrder,
+  timeLeftText,
   turnText,
   winnersText,
   type Snapshot,
@@ -79,10 +80,8 @@ export class TablePage {
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
-  // The turn timer as this client sees it: since when this seat's turn (turnKey) has been on,
-  // the turn it last acted on, and the tick that redraws the seconds left.
-  private turnSince: number | undefined;
-  private turnAt = '';
+  // The turn this seat last acted on (a move made then was the player's, not the timer's bot's),
+  // and the tick that redraws the seconds left on a turn timer.
   private actedAt = '';
   private tick: number | undefined;
   private readonly conn: Connection;
@@ -172,29 +171,24 @@ export class TablePage {
   // like the player's own. Now the turn line counts down, and such a move is told.
   // A turn is known by where the deal is, not by the event number, which connections and
   // departures move on too while the server's timer runs on (a review found it).
+  // Regression: the count began when this client showed the turn, seconds after the server's
+  // timer began when others' moves were paced, and from the whole time again after a reload; the
+  // deadline now comes from the server's time left (Snapshot.deadline).
   private followTimer(was: Snapshot, now: Snapshot): void {
-    const seconds = now.table?.turn_seconds ?? 0;
     const mine = (s: Snapshot) => this.role === 'player' && (s.view?.legal.length ?? 0) > 0;
-    const moved = turnKey(now) !== turnKey(was);
-    if (seconds > 0 && mine(was) && moved && turnKey(was) === this.turnAt && this.actedAt !== this.turnAt && this.turnSince !== undefined && Date.now() - this.turnSince >= (seconds - 1) * 1000) {
+    if (mine(was) && turnKey(now) !== turnKey(was) && this.actedAt !== turnKey(was) && was.deadline !== null && Date.now() >= was.deadline - 1000) {
       this.say("Time's up: the bot made that move for you.", 'info');
-    }
-    if (seconds > 0 && mine(now)) {
-      if (turnKey(now) !== this.turnAt) (this.turnAt = turnKey(now)), (this.turnSince = Date.now());
-      if (this.tick === undefined) this.tick = window.setInterval(() => this.render(), 1000);
-    } else {
-      this.turnSince = undefined;
-      window.clearInterval(this.tick);
-      this.tick = undefined;
     }
   }
 
-  // "(8 s left)" while this seat's turn runs on a timer, else "".
-  private timeLeft(): string {
-    const seconds = this.shown.table?.turn_seconds ?? 0;
-    if (seconds <= 0 || this.turnSince === undefined || (this.shown.view?.legal.length ?? 0) === 0) return '';
-    const left = Math.max(0, Math.ceil(seconds - (Date.now() - this.turnSince) / 1000));
-    return ` (${left} s left)`;
+  // The seconds left are redrawn while the turn on screen runs on a timer.
+  private followTick(): void {
+    if (this.shown.deadline !== null && !this.destroyed) {
+      if (this.tick === undefined) this.tick = window.setInterval(() => this.render(), 1000);
+    } else {
+      window.clearInterval(this.tick);
+      this.tick = undefined;
+    }
   }
 
   private onError(code: string, message: string): void {
@@ -245,6 +239,7 @@ export class TablePage {
     const before = this.shown;
     this.shown = s;
     this.shownAt = Date.now();
+    this.followTick();
     if (this.notice && before.view && s.view && (s.view.plays.length !== before.view.plays.length || s.view.history.length !== before.view.history.length)) {
       // a refusal stays until the table moves on
       if (this.notice.kind === 'error' && Date.now() - this.noticeAt > 1500) this.clearNotice();
@@ -418,7 +413,7 @@ export class TablePage {
       h('span', { class: 'role' }, this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : ''),
     );
 
-    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), this.timeLeft());
+    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), timeLeftText(s, Date.now()));
 
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;

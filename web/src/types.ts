@@ -160,6 +160,7 @@ export interface StateMessage {
   seq: number;
   table?: Summary;
   match?: MatchInfo | null;
+  turn_left_ms?: number; // the player to move's turn timer, when one runs
   view: View | null;
 }
 

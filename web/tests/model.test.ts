@@ -3,6 +3,7 @@ import {
   actorBetween,
   actorName,
   applyState,
+  timeLeftText,
   currentTrick,
   DEFAULT_PACE,
   EMPTY,
@@ -34,6 +35,19 @@ describe('applyState', () => {
     expect(b.table).toBe(a.table);
     expect(b.match).toBe(a.match);
     expect(b.view?.to_move).toBe(1);
+  });
+
+  // Regression: the turn timer counted from when the client showed the turn, not from the server's
+  // start of it; and a time left must not outlive its state (the next may have no timer).
+  it("dates the turn timer's end from the time left the server gave, state by state", () => {
+    const a = applyState(EMPTY, { type: 'state', seq: 4, table: summary(), match: match(), view: view(), turn_left_ms: 3200 }, 10_000);
+    expect(a.deadline).toBe(13_200);
+    expect(timeLeftText(a, 10_000)).toBe(' (4 s left)');
+    expect(timeLeftText(a, 12_000)).toBe(' (2 s left)');
+    expect(timeLeftText(a, 20_000)).toBe(' (0 s left)');
+    const b = applyState(a, { type: 'state', seq: 5, view: view({ to_move: 1 }) }, 11_000);
+    expect(b.deadline).toBeNull();
+    expect(timeLeftText(b, 11_000)).toBe('');
   });
 
   it('takes a null score and a null view as they are', () => {
@@ -77,7 +91,7 @@ describe('seats', () => {
   });
 
   it('tells bots, away players and empty seats apart', () => {
-    const snap = { seq: 3, table: summary(), match: match(), view: view({ to_move: 3 }) };
+    const snap = { seq: 3, deadline: null, table: summary(), match: match(), view: view({ to_move: 3 }) };
     const infos = seatInfos(snap, 0);
     expect(infos.map((i) => i.kind)).toEqual(['human', 'bot', 'human', 'bot']);
     expect(infos[0].me).toBe(true);
@@ -92,7 +106,7 @@ describe('seats', () => {
 
   it("marks the last deal's dealer once the game is over", () => {
     // regression: the next dealer, of a deal never dealt
-    const over = seatInfos({ seq: 9, table: summary(), match: match({ finished: true, dealer: 2 }), view: null }, 0);
+    const over = seatInfos({ seq: 9, deadline: null, table: summary(), match: match({ finished: true, dealer: 2 }), view: null }, 0);
     expect(over.map((i) => i.dealer)).toEqual([false, true, false, false]);
   });
 
@@ -126,7 +140,7 @@ describe('winnersText', () => {
 
 describe('turnText', () => {
   it('says whose turn it is', () => {
-    const snap = { seq: 3, table: summary(), match: match(), view: view({ to_move: 3, phase: 'bidding' }) };
+    const snap = { seq: 3, deadline: null, table: summary(), match: match(), view: view({ to_move: 3, phase: 'bidding' }) };
     expect(turnText(snap, 0)).toBe('Waiting for expert:normal to bid');
     const mine = { ...snap, view: view({ phase: 'bidding', legal: [{ code: 64, text: 'bid 0' }] }) };
     expect(turnText(mine, 0)).toMatch(/^Your turn: Bid/);
@@ -211,7 +225,7 @@ describe('free seats', () => {
     expect(freeSeats(summary())).toEqual([]);
     expect(freeSeats({ ...t, state: 'finished' })).toEqual([]);
     expect(freeSeats(null)).toEqual([]);
-    const infos = seatInfos({ seq: 9, table: t, match: match(), view: view() }, 0);
+    const infos = seatInfos({ seq: 9, deadline: null, table: t, match: match(), view: view() }, 0);
     expect(infos[2]).toMatchObject({ name: 'Bo', free: true, empty: false, botPlaying: true });
     expect(infos[0].free).toBe(false);
   });
