@@ -117,6 +117,18 @@ TEST(RecordErrors, HugeObjectsAndLongPathsAreRefusedShortly) {
   EXPECT_EQ(e, "the field 'b' is given twice in " + std::string(40, 'a') + "...");
 }
 
+// Regression: a number too large for a double was "not JSON: number overflow parsing '1e400'", with
+// no place, where every other error in a record names one.
+TEST(RecordErrors, ANumberOutOfRangeIsPlaced) {
+  const std::string head =
+      R"({"format": "whist-record/1", "variant": "romanian", "players": ["a", "b", "c", "d"], )";
+  EXPECT_EQ(error_of(head + R"("first_dealer": 1e400, "deals": []})"),
+            "not JSON: number overflow parsing '1e400' at first_dealer");
+  EXPECT_EQ(error_of(head + R"("first_dealer": 0, "deals": [{}, {"bids": [0, -1e999]}]})"),
+            "not JSON: number overflow parsing '-1e999' at deals[1].bids[1]");
+  EXPECT_EQ(error_of(std::string("1e400")), "not JSON: number overflow parsing '1e400'");
+}
+
 TEST(RecordErrors, OptionValuesAndCountsAreQuotedAsWritten) {
   Json j = base_record();
   j["options"]["target_score"] = 9999999999LL;

@@ -269,6 +269,9 @@ TEST(ScoreFile, AKeyGivenTwiceAndDeepNestingAreRefused) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   EXPECT_EQ(read_score_file(R"({"format": )" + deep + "}").error.rfind("nested more than 64", 0),
             0u);
+  // Regression: a number out of range was the one error without a place.
+  EXPECT_EQ(read_score_file(R"({"format": "whist-score/1", "first_dealer": 1e400})").error,
+            "not JSON: number overflow parsing '1e400' at first_dealer");
 }
 
 // Regression: a key or an option value holding a line break broke the error's one line

@@ -55,7 +55,7 @@ Json parse_json_input(std::string_view text) {
   const auto element_done = [&frames] {
     if (!frames.empty() && !frames.back().object) ++frames.back().index;
   };
-  return Json::parse(text, [&](int, Json::parse_event_t event, Json& parsed) {
+  const auto check = [&](int, Json::parse_event_t event, Json& parsed) {
     switch (event) {
       case Json::parse_event_t::object_start:
       case Json::parse_event_t::array_start:
@@ -91,7 +91,14 @@ Json parse_json_input(std::string_view text) {
         break;
     }
     return true;
-  });
+  };
+  try {
+    return Json::parse(text, check);
+  } catch (const Json::out_of_range& e) {
+    // nlohmann says where a syntax error is, but not where a number out of range (1e400) is.
+    throw JsonInputError("not JSON: " + json_message(e.what()) +
+                         (frames.empty() ? "" : " at " + path_of(frames, frames.size())));
+  }
 }
 
 }  // namespace whist

@@ -14,8 +14,9 @@ inline constexpr int kMaxJsonDepth = 64;
 // Fields in one object: no file of ours has more than ~40 in one (the options).
 inline constexpr int kMaxJsonKeys = 1000;
 
-// Nesting past kMaxJsonDepth, more than kMaxJsonKeys fields in one object, or a key given twice
-// in one object; what() names where, as a path from the top ("deals[0]").
+// Nesting past kMaxJsonDepth, more than kMaxJsonKeys fields in one object, a key given twice in
+// one object, or a number out of range (1e400); what() names where, as a path from the top
+// ("deals[0]").
 struct JsonInputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -24,7 +25,8 @@ struct JsonInputError : std::runtime_error {
 // that is not JSON, and JsonInputError for a key given twice in one object (nlohmann keeps the last
 // silently, so a record resumed and saved again lost the first: regression), more fields in an
 // object than kMaxJsonKeys (nlohmann's ordered objects search keys one by one: 200,000 took a
-// minute to read) or nesting past kMaxJsonDepth.
+// minute to read), nesting past kMaxJsonDepth, or a number too large for a double (nlohmann's own
+// error names no place).
 nlohmann::ordered_json parse_json_input(std::string_view text);
 
 }  // namespace whist
