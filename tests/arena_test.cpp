@@ -450,6 +450,36 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
   }
 }
 
+// Regression: CLI11's refusals were not whist's: "A subcommand is required" for `whist frob` and
+// `whist -x`, "--profile: 1 required UINT:UINT in [0 - 18446744073709551615] missing", "The
+// following argument was not expected: --frob", and none said which command refused.
+TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"frob",
+       "whist: unknown command 'frob': the commands are variants, simulate, bench, replay, arena, "
+       "play, score, load, serve\nRun whist --help for more information.\n"},
+      {"-x", "whist: unknown option '-x'\nRun whist --help for more information.\n"},
+      {"",
+       "whist: a command is needed, one of variants, simulate, bench, replay, arena, play, "
+       "score, load, serve\nRun whist --help for more information.\n"},
+      {"bench --profile",
+       "whist bench: --profile needs a value\nRun whist bench --help for more information.\n"},
+      {"score --frob",
+       "whist score: unknown option '--frob'\nRun whist score --help for more information.\n"},
+      {"bench --profile 3 --json",
+       "whist bench: --json excludes --profile\nRun whist bench --help for more information.\n"},
+      {"simulate --games x",
+       "whist simulate: --games: 'x' is not a whole number from 0 to 100000000\n"
+       "Run whist simulate --help for more information.\n"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliRun r = run_whist(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err, message) << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
 // CLI11 reads a uint64_t with strtoull, which took "-1" and any number too large for
 // 18446744073709551615, and "0x10" for 16: each ran with a seed that was not given.
 TEST(SeedOptions, ANegativeTooLargeOrHexadecimalSeedIsRefusedByEverySubcommand) {

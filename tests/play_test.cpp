@@ -383,8 +383,8 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       // was "not JSON: … unexpected end of input"
       {{"--resume", dir.str()}, "whist play: cannot read '" + dir.str() + "': it is a directory\n"},
       // CLI11's own refusals get status 2 too, not its codes of 100 and up.
-      {{"--seat", "abc"}, "--seat: 'abc' is not a whole number from 0 to 1000\n"},
-      {{"--allow-engines"}, "--allow-engines requires --resume\n"},
+      {{"--seat", "abc"}, "whist play: --seat: 'abc' is not a whole number from 0 to 1000\n"},
+      {{"--allow-engines"}, "whist play: --allow-engines requires --resume\n"},
   };
   for (const auto& [args, message] : bad) {
     std::vector<std::string> all = {"play", "--save", (dir / "g.json").string()};

@@ -1,5 +1,6 @@
 // whist: engine, bots and tools for the exact-bidding whist family. See README.md.
 #include "cli/commands.h"
+#include "cli/usage.h"
 
 namespace {
 
@@ -22,14 +23,9 @@ int main(int argc, char** argv) {
   CLI::App app{"whist: the exact-bidding whist family (Romanian, Serbian, Oh Hell, ...)"};
   app.require_subcommand(1);
   app.set_version_flag("-V,--version", kVersion);
-  // CLI11's messages quote the command line as typed: its control characters are written as
-  // \x1b, as in every other error of whist's, so that a refusal cannot recolour the terminal.
-  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
-    std::string message = whist::escape_control_characters(e.what()) + "\n";
-    if (const CLI::Option* help = failed->get_help_ptr(); help != nullptr) {
-      message += "Run with " + help->get_name() + " for more information.\n";
-    }
-    return message;
+  const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  app.failure_message([&args](const CLI::App* failed, const CLI::Error& e) {
+    return whist::cli::usage_error(*failed, e, args);
   });
   int status = 0;
   whist::cli::add_variants(app, status);

@@ -1,0 +1,54 @@
+#include "cli/usage.h"
+
+#include <regex>
+
+#include "core/text.h"
+
+namespace whist::cli {
+
+namespace {
+
+// What CLI11 said, where it misleads: with no command known it says "A subcommand is required"
+// of `whist frob` and `whist --frob` alike, and of an option given no value "1 required
+// UINT:UINT in [0 - 18446744073709551615] missing", and of an unknown option "The following
+// argument was not expected".
+std::string reworded(const CLI::App& failed, const CLI::Error& e,
+                     const std::vector<std::string>& args) {
+  if (failed.get_parent() == nullptr && e.get_name() == "RequiredError") {
+    std::string names;
+    for (const CLI::App* sub : failed.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (args.empty()) return "a command is needed, one of " + names;
+    const std::string& first = args.front();
+    if (first.starts_with("-")) return "unknown option " + quote_input(first);
+    return "unknown command " + quote_input(first) + ": the commands are " + names;
+  }
+  static const std::regex kValueMissing(R"(^(\S+): \d+ required .* missing$)");
+  static const std::regex kOneExtra(R"(^The following argument was not expected: (-\S*)$)");
+  std::smatch m;
+  const std::string what = e.what();
+  if (std::regex_match(what, m, kValueMissing)) return m[1].str() + " needs a value";
+  if (std::regex_match(what, m, kOneExtra)) return "unknown option " + quote_input(m[1].str());
+  return what;
+}
+
+}  // namespace
+
+std::string usage_error(const CLI::App& app, const CLI::Error& e,
+                        const std::vector<std::string>& args) {
+  // CLI11 passes the app that was asked to exit; the subcommand it was parsing is the one named.
+  const std::vector<CLI::App*> chosen = app.get_subcommands();
+  const CLI::App& failed = chosen.empty() ? app : *chosen.front();
+  const std::string command =
+      failed.get_parent() == nullptr ? "whist" : "whist " + failed.get_name();
+  // Control characters of the command line as typed are written as \x1b, as in every other
+  // error of whist's, so that a refusal cannot recolour the terminal.
+  std::string text = command + ": " + escape_control_characters(reworded(failed, e, args)) + "\n";
+  if (failed.get_help_ptr() != nullptr) {
+    text += "Run " + command + " --help for more information.\n";
+  }
+  return text;
+}
+
+}  // namespace whist::cli

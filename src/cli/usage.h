@@ -1,0 +1,17 @@
+// The text of a command line CLI11 refused, in whist's words: "whist COMMAND: MESSAGE" as every
+// other error of the program, and a word CLI11 lacks where its own is misleading.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace whist::cli {
+
+// `app` is the program's app, its parse failed on `args`, the command line without the program's
+// name.
+std::string usage_error(const CLI::App& app, const CLI::Error& e,
+                        const std::vector<std::string>& args);
+
+}  // namespace whist::cli
