@@ -129,7 +129,8 @@ TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
   // Regression: a name that is not UTF-8 made whist arena --json abort once every deal was played.
   EXPECT_EQ(make_bot("ext:printf 'ready bad\\377\\376name\\n'; sleep 5", error, Engines::Allowed),
             nullptr);
-  EXPECT_NE(error.find("answered 'ready bad\xFF\xFEname' to 'whist-bot 1': a name in UTF-8"),
+  // Its bytes are quoted as escapes (regression: they went into the message as they were).
+  EXPECT_NE(error.find("answered 'ready bad\\xff\\xfename' to 'whist-bot 1': a name in UTF-8"),
             std::string::npos)
       << error;
   EXPECT_EQ(make_bot("ext:./no-such-engine", error, Engines::Allowed), nullptr);
@@ -267,6 +268,15 @@ TEST(ExternalBot, AnAnswerNotAskedForStopsTheRun) {
   const std::string e = arena_error("ext:" + engine("twice.sh"));
   EXPECT_NE(e.find("(twice) sent '"), std::string::npos) << e;
   EXPECT_NE(e.find("' when no answer was asked for (one answer to each choose"), std::string::npos)
+      << e;
+}
+
+// Regression: an answer ended by '\r' alone was a plain timeout, the words it did send unsaid.
+TEST(ExternalBot, ALineLeftUnendedIsQuotedWhenTheTimeRunsOut) {
+  const std::string e = arena_error("ext:" + engine("unended.sh"), 300);
+  EXPECT_NE(e.find("(unended) did not answer choose within 300 ms (it wrote 'bid 0\\x0d' with no "
+                   "end of line)"),
+            std::string::npos)
       << e;
 }
 

@@ -441,6 +441,15 @@ TEST(Options, BadValuesGiveClearErrorsAndChangeNothing) {
        "option schedule: bad value '5,,5': expected 1-8-1|8-1-8|each-dealer|down-up or a list of "
        "hand sizes such as 5,3,1,3,5"},
       {"schedule", "", "option schedule: bad value '': the schedule is empty"},
+      // Regression: an empty last item was dropped, so "5,3," was taken for "5,3".
+      {"schedule", "5,3,",
+       "option schedule: bad value '5,3,': expected 1-8-1|8-1-8|each-dealer|down-up or a list of "
+       "hand sizes such as 5,3,1,3,5"},
+      {"trump_order", "S,",
+       "option trump_order: bad value 'S,': expected a list of S, H, D, C and none, such as "
+       "S,D,H,C,none"},
+      {"special_hands", "blind,",
+       "option special_hands: bad value 'blind,': expected none or a list of blind, zero, eight"},
       {"max_cards", "53", "option max_cards: bad value '53': expected a whole number from 0 to 52"},
       {"max_cards", "-1", "option max_cards: bad value '-1': expected a whole number from 0 to 52"},
       {"max_cards", "7x", "option max_cards: bad value '7x': expected a whole number from 0 to 52"},

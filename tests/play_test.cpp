@@ -385,6 +385,14 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       // CLI11's own refusals get status 2 too, not its codes of 100 and up.
       {{"--seat", "abc"}, "whist play: --seat: 'abc' is not a whole number from 0 to 1000\n"},
       {{"--allow-engines"}, "whist play: --allow-engines requires --resume\n"},
+      // Regression: the record held the name with U+FFFD in place of its bytes.
+      {{"--names", "A\xff"}, "whist play: --names: a name must be UTF-8 text: 'A\\xff'\n"},
+      // Regression: an empty value was taken for the option not given: --resume '' began a new
+      // game; and an empty last item of a list was dropped, "--bots random," was one spec.
+      {{"--resume", ""}, "whist play: --resume: an empty value\n"},
+      {{"--save", ""}, "whist play: --save: an empty value\n"},
+      {{"--humans", "2", "--names", "Ann,"}, "whist play: --names: an empty name in 'Ann,'\n"},
+      {{"--bots", "random,"}, "whist play: --bots lists 2 bots, but there are 3 bot seats\n"},
   };
   for (const auto& [args, message] : bad) {
     std::vector<std::string> all = {"play", "--save", (dir / "g.json").string()};

@@ -644,6 +644,12 @@ TEST(ScoreSession, BadNamesAreRefused) {
        "whist score: --players: a name may not start with a digit ('2Bo'): numbers stand for "
        "seats\n"},
       {"Ana,Bo,Ana,Di", "whist score: --players: Ana is named twice\n"},
+      // Regression: a name not in UTF-8 aborted the program (status 134) as the file was written.
+      {"A\xff,Bo,Cy", "whist score: --players: a name must be UTF-8 text: 'A\\xff'\n"},
+      // Regression: atoi read 4294967299 as 3, and a 3-player game began.
+      {"4294967299", "whist score: --players: '4294967299' players? (a list of names, or 3-7)\n"},
+      {"",
+       "whist score: --players: an empty value\nRun whist score --help for more information.\n"},
   };
   for (const auto& [players, message] : cases) {
     const Transcript t = score({"--players", players, "--file", temp.str() + "/g.json"}, "");

@@ -38,7 +38,9 @@ TEST(EscapeControlCharacters, EscapesEveryControlCharacterAndNothingElse) {
   for (int c = 0; c < 256; ++c) {
     const std::string one(1, static_cast<char>(c));
     controls += is_control_character(one[0]) ? 1 : 0;
-    EXPECT_EQ(escape_control_characters(one) != one, is_control_character(one[0])) << c;
+    // A byte from 0x80 up alone is no UTF-8 character: written as \x.. too.
+    EXPECT_EQ(escape_control_characters(one) != one, is_control_character(one[0]) || c >= 0x80)
+        << c;
     EXPECT_EQ(has_control_character("a" + one), is_control_character(one[0])) << c;
   }
   EXPECT_EQ(controls, 33);  // 0x00-0x1f and 0x7f
@@ -55,12 +57,38 @@ TEST(EscapeControlCharacters, C1ControlsInUtf8AreControlsToo) {
   EXPECT_EQ(quote_input("\xc2\x9b"
                         "31m"),
             "'\\xc2\\x9b31m'");
-  // Not controls: the characters after them (U+00A0, U+00E9), and C2 at the end of the text.
+  // Not controls: the characters after them (U+00A0, U+00E9), and C2 at the end of the text
+  // (which is no UTF-8 character, and written as one byte).
   for (const char* text : {"Ana\xc2\xa0"
                            "Bo",
-                           "Andr\xc3\xa9", "\xc2", "Jos\xc3\xa9 \xc2\xbf"}) {
+                           "Andr\xc3\xa9", "Jos\xc3\xa9 \xc2\xbf"}) {
     EXPECT_FALSE(has_control_character(text)) << text;
     EXPECT_EQ(escape_control_characters(text), text);
+  }
+  EXPECT_FALSE(has_control_character("\xc2"));
+  EXPECT_EQ(escape_control_characters("\xc2"), "\\xc2");
+}
+
+// Regression: bytes that are not UTF-8 went into messages as they were (an engine's answer
+// "play \xff\xfe", a --variant of one byte 0x9B, which some terminals obey as ESC [), and a
+// right-to-left override in an engine's name turned the arena's table around.
+TEST(EscapeControlCharacters, BytesNotUtf8AndBidiOverridesAreWrittenAsEscapes) {
+  EXPECT_EQ(escape_control_characters("play \xff\xfe"), "play \\xff\\xfe");
+  EXPECT_EQ(escape_control_characters("\x9b"
+                                      "2J"),
+            "\\x9b2J");
+  EXPECT_EQ(escape_control_characters("\xc0\x80 \xe2\x99 \xe2\x99\xa5"), "\\xc0\\x80 \\xe2\\x99 ♥");
+  EXPECT_EQ(quote_input("A\xff"), "'A\\xff'");
+  EXPECT_EQ(one_line("A\xff\xe2\x99\xa5\xc3"), "A?♥?");
+  for (const char* bidi : {"\xe2\x80\xaa", "\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa9"}) {
+    const std::string name = std::string("bot") + bidi + "x";
+    EXPECT_TRUE(has_control_character(name)) << quote_input(name);
+    EXPECT_EQ(escape_control_characters(name).find(bidi), std::string::npos);
+    EXPECT_EQ(one_line(name), "bot?x");
+  }
+  // Their neighbours are text: U+2029 (a paragraph separator is no override), U+202F, U+2065.
+  for (const char* text : {"\xe2\x80\xa9", "\xe2\x80\xaf", "\xe2\x81\xa5"}) {
+    EXPECT_FALSE(has_control_character(text)) << quote_input(text);
   }
 }
 

@@ -219,7 +219,10 @@ class Process {
       if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return Io::Failed;
       pollfd p{to_fd_, POLLOUT, 0};
       const int r = poll(&p, 1, ms_left(deadline));
-      if (r == 0) return Io::Timeout;
+      if (r == 0) {
+        line = buf_;  // a line begun and not ended, for the error message
+        return Io::Timeout;
+      }
       if (r < 0 && errno != EINTR) return Io::Failed;
     }
     return Io::Ok;
@@ -239,7 +242,10 @@ class Process {
       if (from_fd_ < 0) return Io::Closed;
       pollfd p{from_fd_, POLLIN, 0};
       const int r = poll(&p, 1, ms_left(deadline));
-      if (r == 0) return Io::Timeout;
+      if (r == 0) {
+        line = buf_;  // a line begun and not ended, for the error message
+        return Io::Timeout;
+      }
       if (r < 0) {
         if (errno == EINTR) continue;
         return Io::Failed;
@@ -475,10 +481,15 @@ class ExternalBot final : public Bot {
           // Comments do not stop the clock (regression: sent without end, they kept whist
           // reading past the time allowed).
           if (Clock::now() < until) continue;
+          line.clear();  // a whole comment, not a line left unended
           [[fallthrough]];
         case Process::Io::Timeout:
+          // Regression: "ready foo\r" without its '\n' was a plain timeout, its words unsaid.
           fail("did not answer " + after + " within " + std::to_string(timeout_ms_) + " ms" +
-               (input_closed_ ? " (it had closed its input)" : ""));
+               (input_closed_ ? " (it had closed its input)" : "") +
+               (line.empty()
+                    ? ""
+                    : " (it wrote " + quote_input(line, kShown) + " with no end of line)"));
         case Process::Io::Closed:
           fail("closed its output without answering " + after +
                (line.empty() ? "" : " (its last words: " + quote_input(line, kShown) + ")") +

@@ -104,7 +104,8 @@ void add_arena(CLI::App& app, int& status) {
   cmd->add_option("--bots", args->bots,
                   "one bot spec per seat, comma separated: random, heuristic, ismcts[:LEVEL], "
                   "expert[:LEVEL], ext:COMMAND")
-      ->required();
+      ->required()
+      ->check(not_empty());
   cmd->add_option("--deals", args->deals,
                   "deal sets, each played once per rotation of the bots (1 to 1000000)")
       ->check(whole_number_in(1, kMaxArenaDeals));

@@ -81,4 +81,12 @@ inline CLI::Validator number_in(double lo, double hi) {
       fmt::format("FLOAT in [{} - {}]", lo, hi));
 }
 
+// The check of a name, a file or a list that may not be empty: CLI11 takes "" as a value, and
+// the command went on as if the option were not given (regression: `play --resume ''` started a
+// new game, `serve --db ''` ran on a temporary database that is lost when it stops).
+inline CLI::Validator not_empty() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string { return text.empty() ? "an empty value" : ""; }, "");
+}
+
 }  // namespace whist::cli

@@ -429,19 +429,20 @@ void add_load(CLI::App& app, int& status) {
   CLI::App* cmd = app.add_subcommand(
       "load",
       "load a running `whist serve` with tables of random-playing clients (docs/performance.md)");
-  cmd->add_option("--address", args->address, "the server's address");
+  cmd->add_option("--address", args->address, "the server's address")->check(not_empty());
   cmd->add_option("--port", args->port, "the server's port")->check(whole_number_in(1, 65535));
   cmd->add_option("--tables", args->tables, "tables, four clients each")
       ->check(whole_number_in(0, 5000));
   cmd->add_option("--bot-tables", args->bot_tables,
                   "tables of one client and three bots, timing each bot move as the player "
                   "waits for it (default 0)")
-      ->check(whole_number_in(0, 5000));
+      ->check(whole_number_in(0, 5000))
+      ->check(not_empty());
   cmd->add_option("--watched", args->watched,
                   "tables of four bots, each with one spectator (default 0)")
       ->check(whole_number_in(0, 5000));
   cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)");
-  cmd->add_option("--variant", args->variant, "the preset the tables play");
+  cmd->add_option("--variant", args->variant, "the preset the tables play")->check(not_empty());
   cmd->add_option("--seconds", args->seconds, "how long to measure")->check(number_in(0.1, 3600.0));
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
       ->check(number_in(0.0, 600.0));

@@ -50,6 +50,8 @@ std::vector<std::string> split_list(const std::string& text) {
     const size_t b = item.find_last_not_of(' ');
     out.push_back(a == std::string::npos ? "" : item.substr(a, b - a + 1));
   }
+  // getline drops an empty last item (regression: "--bots random," was one spec for every seat).
+  if (!text.empty() && text.back() == ',') out.emplace_back();
   return out;
 }
 
@@ -89,9 +91,12 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
                             args.humans == 1 ? "" : "s"));
   }
   for (const std::string& name : human_names) {
+    if (name.empty()) return fail("--names: an empty name in " + quote_input(args.names));
     if (has_control_character(name)) {
       return fail("--names: a name may not hold control characters: " + quote_input(name));
     }
+    // Regression: the record held the name with U+FFFD for its bytes, not the name shown.
+    if (!is_utf8(name)) return fail("--names: a name must be UTF-8 text: " + quote_input(name));
   }
   const std::vector<std::string> specs = split_list(args.bots);
   const int bot_seats = n - args.humans;
@@ -511,17 +516,20 @@ void add_play(CLI::App& app, int& status) {
   cmd->add_flag("--ascii", args->ascii, "letters S H D C and no colour");
   // --file too: `whist score` calls its save file that, and a user of both should not guess.
   cmd->add_option("--save,--file", args->save,
-                  "the save file (a game record); default: a new file in $XDG_DATA_HOME/whist "
-                  "or ~/.local/share/whist");
-  auto* resume =
-      cmd->add_option("--resume", args->resume, "go on with the game saved in this file");
+                  "the save file (a game record); default: a new file in "
+                  "$XDG_DATA_HOME/whist "
+                  "or ~/.local/share/whist")
+      ->check(not_empty());
+  auto* resume = cmd->add_option("--resume", args->resume, "go on with the game saved in this file")
+                     ->check(not_empty());
   cmd->add_flag("--allow-engines", args->allow_engines,
                 "with --resume: let the save file start the external engines (ext:COMMAND) it "
                 "names")
       ->needs(resume);
   auto* humans = cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on")
                      ->check(whole_number_in(0, 1000));
-  auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated");
+  auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated")
+                    ->check(not_empty());
   for (CLI::Option* o : {bots, seat, seed, humans, names, cmd->get_option("--variant"),
                          cmd->get_option("--players"), cmd->get_option("options")}) {
     resume->excludes(o);

@@ -61,7 +61,8 @@ void add_replay(CLI::App& app, int& status) {
                                  "check a game record against the rules and print its score sheet");
   auto args = std::make_shared<ReplayArgs>();
   cmd->add_option("file", args->file, "the record (JSON, docs/record-format.md); - for stdin")
-      ->required();
+      ->required()
+      ->check(not_empty());
   cmd->add_flag("--json", args->json, "print a JSON summary of deals and totals instead");
   cmd->add_flag("--unicode", args->unicode, "suit symbols in the score sheet");
   cmd->callback([args, &status] { status = run_replay(*args); });

@@ -55,8 +55,12 @@ std::vector<std::string> split_names(const std::string& text) {
 // The names from --players: "Ana,Bogdan,Cristi" or a count ("4": P1 … P4).
 std::string read_names(const std::string& text, std::vector<std::string>& names) {
   if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
-    const int n = std::atoi(text.c_str());
-    if (n < 1 || n > 7) return "--players: " + text + " players? (a list of names, or 3-7)";
+    // Regression: atoi read 4294967299 as 3 (an overflow, undefined); from_chars refuses it.
+    int n = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc() || n < 1 || n > 7) {
+      return "--players: " + quote_input(text) + " players? (a list of names, or 3-7)";
+    }
     for (int p = 1; p <= n; ++p) names.push_back("P" + std::to_string(p));
     return {};
   }
@@ -65,6 +69,10 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
     if (names[i].empty()) return "--players: an empty name in " + quote_input(text);
     if (has_control_character(names[i])) {
       return "--players: a name may not hold control characters: " + quote_input(names[i]);
+    }
+    // Regression: a name not in UTF-8 aborted the program when the score file was written.
+    if (!is_utf8(names[i])) {
+      return "--players: a name must be UTF-8 text: " + quote_input(names[i]);
     }
     if (std::isdigit(static_cast<unsigned char>(names[i][0]))) {
       return "--players: a name may not start with a digit ('" + names[i] +
@@ -182,18 +190,22 @@ void add_score(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "score", "keep score of a game played with real cards (bids and tricks, deal by deal)");
   auto args = std::make_shared<ScoreArgs>();
-  cmd->add_option("--variant", args->variant, "preset (see `whist variants`)");
+  cmd->add_option("--variant", args->variant, "preset (see `whist variants`)")->check(not_empty());
   cmd->add_option("--players", args->players,
-                  "the players' names in playing order, e.g. \"Ana,Bogdan,Cristi,Dana\"");
-  cmd->add_option("--dealer", args->dealer, "who deals first: a name or 1-N (default: the first)");
+                  "the players' names in playing order, e.g. \"Ana,Bogdan,Cristi,Dana\"")
+      ->check(not_empty());
+  cmd->add_option("--dealer", args->dealer, "who deals first: a name or 1-N (default: the first)")
+      ->check(not_empty());
   cmd->add_option("--file,--save", args->file,
                   "the save file (default: a new file in $XDG_DATA_HOME/whist or "
-                  "~/.local/share/whist)");
-  cmd->add_option("--resume", args->resume, "go on with a saved game");
-  cmd->add_option("--csv", args->csv,
-                  "with --resume: write the sheet as CSV to this file and stop");
+                  "~/.local/share/whist)")
+      ->check(not_empty());
+  cmd->add_option("--resume", args->resume, "go on with a saved game")->check(not_empty());
+  cmd->add_option("--csv", args->csv, "with --resume: write the sheet as CSV to this file and stop")
+      ->check(not_empty());
   cmd->add_option("--json", args->json,
-                  "with --resume: write the sheet as JSON to this file and stop");
+                  "with --resume: write the sheet as JSON to this file and stop")
+      ->check(not_empty());
   cmd->add_flag("--unicode", args->unicode, "suit symbols in the score sheet");
   cmd->add_option("options", args->options, "option=value pairs (see `whist variants NAME`)");
   cmd->callback([args, cmd, &status] { status = run_score(*args, *cmd); });

@@ -139,8 +139,10 @@ void add_serve(CLI::App& app, int& status) {
   auto args = std::make_shared<ServeArgs>();
   cmd->add_option("--port", args->port, "TCP port; 0 picks a free one (default 8080)")
       ->check(whole_number_in(0, 65535));
-  cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)");
-  cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)");
+  cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)")
+      ->check(not_empty());
+  cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)")
+      ->check(not_empty());
   cmd->add_option("--web", args->web,
                   "the web client's build folder (default: web/dist here or beside the build "
                   "folder, if it exists; empty: none)");

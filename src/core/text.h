@@ -17,23 +17,60 @@ constexpr bool is_control_character(char ch) {
   return c < 0x20 || c == 0x7F;
 }
 
-// The length in bytes of the control character that starts at s[i], 0 if none starts there: a
-// C0 control or DEL (one byte), or a C1 control, U+0080 to U+009F, written in UTF-8 (two bytes,
-// C2 80 to C2 9F), which some terminals obey as they do ESC: U+009B is ESC [.
-constexpr size_t control_length(std::string_view s, size_t i) {
-  if (is_control_character(s[i])) return 1;
-  const bool c1 = static_cast<unsigned char>(s[i]) == 0xC2 && i + 1 < s.size() &&
-                  static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                  static_cast<unsigned char>(s[i + 1]) <= 0x9F;
-  return c1 ? 2 : 0;
+// The length in bytes of the well-formed UTF-8 character that starts at s[i] (no overlong form,
+// surrogate or code point past U+10FFFF), 0 if none does.
+constexpr size_t utf8_length(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (c < 0x80) {
+    return 1;
+  } else if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return 0;
+  }
+  return len;
 }
 
-// `s` with line breaks and tabs written as \n, \r and \t, and other control characters as '?'.
+// The length in bytes of the control character that starts at s[i], 0 if none starts there: a
+// C0 control or DEL (one byte); a C1 control, U+0080 to U+009F, written in UTF-8 (two bytes,
+// C2 80 to C2 9F), which some terminals obey as they do ESC: U+009B is ESC [; or a bidirectional
+// embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069; three bytes), which makes
+// a terminal show the text after it in another order than it has.
+constexpr size_t control_length(std::string_view s, size_t i) {
+  if (is_control_character(s[i])) return 1;
+  const auto byte = [&](size_t k) {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  if (byte(0) == 0xC2 && byte(1) >= 0x80 && byte(1) <= 0x9F) return 2;
+  const bool bidi = byte(0) == 0xE2 && ((byte(1) == 0x80 && byte(2) >= 0xAA && byte(2) <= 0xAE) ||
+                                        (byte(1) == 0x81 && byte(2) >= 0xA6 && byte(2) <= 0xA9));
+  return bidi ? 3 : 0;
+}
+
+// `s` with line breaks and tabs written as \n, \r and \t, and other control characters and bytes
+// that are not part of a UTF-8 character as '?'.
 inline std::string one_line(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    const size_t n = control_length(s, i);
+    const size_t control = control_length(s, i);
+    const size_t len = utf8_length(s, i);
+    const size_t n = control > 0 ? control : len == 0 ? 1 : 0;
     if (s[i] == '\n') {
       out += "\\n";
     } else if (s[i] == '\r') {
@@ -44,25 +81,30 @@ inline std::string one_line(std::string_view s) {
       out += '?';
       i += n - 1;
     } else {
-      out += s[i];
+      out += s.substr(i, len);
+      i += len - 1;
     }
   }
   return out;
 }
 
-// `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b),
-// so that printing it cannot move the cursor or recolour a terminal; the rest (UTF-8 included)
-// as it is.
+// `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b)
+// and each byte that is not part of a UTF-8 character as \xff, so that printing it cannot move
+// the cursor or recolour a terminal (a lone 0x9B is ESC [ to some) and the message is text; the
+// rest (UTF-8 included) as it is.
 inline std::string escape_control_characters(std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    const size_t n = control_length(s, i);
-    if (n == 0) {
-      out += s[i];
+    const size_t control = control_length(s, i);
+    const size_t len = utf8_length(s, i);
+    if (control == 0 && len > 0) {
+      out += s.substr(i, len);
+      i += len - 1;
       continue;
     }
+    const size_t n = control > 0 ? control : 1;  // or a byte that is not part of UTF-8
     for (size_t k = i; k < i + n; ++k) {
       const auto c = static_cast<unsigned char>(s[k]);
       out += "\\x";
@@ -117,30 +159,9 @@ inline bool has_control_character_in_lines(std::string_view s) {
 // JSON output, whose writer would throw.
 inline bool is_utf8(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-    if (c < 0x80) {
-      len = 1;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return false;
-    }
-    if (i + len > s.size()) return false;
-    for (size_t k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return false;
-    }
-    i += len;
+    const size_t n = utf8_length(s, i);
+    if (n == 0) return false;
+    i += n;
   }
   return true;
 }

@@ -107,9 +107,12 @@ std::string set_int(int& field, std::string_view v, int lo, int hi) {
 }
 
 // Splits "a,b,c" (spaces allowed) into its items.
+// The items of a comma-separated list, each trimmed of spaces; an empty item stays, to be
+// refused (regression: a last one was dropped, so "1,2," was taken for "1,2").
 std::vector<std::string_view> split_list(std::string_view v) {
   std::vector<std::string_view> out;
-  while (!v.empty()) {
+  if (v.empty()) return out;
+  for (;;) {
     auto comma = v.find(',');
     auto item = v.substr(0, comma);
     while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
