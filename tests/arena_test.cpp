@@ -468,6 +468,11 @@ TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
        "whist score: unknown option '--frob'\nRun whist score --help for more information.\n"},
       {"bench --profile 3 --json",
        "whist bench: --json excludes --profile\nRun whist bench --help for more information.\n"},
+      {"variants romanian x",
+       "whist variants: unexpected argument: x\nRun whist variants --help for more information.\n"},
+      {"score --x --y",
+       "whist score: unexpected arguments: --y --x\nRun whist score --help for more "
+       "information.\n"},
       {"simulate --games x",
        "whist simulate: --games: 'x' is not a whole number from 0 to 100000000\n"
        "Run whist simulate --help for more information.\n"},

@@ -387,6 +387,8 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"--allow-engines"}, "whist play: --allow-engines requires --resume\n"},
       // Regression: the record held the name with U+FFFD in place of its bytes.
       {{"--names", "A\xff"}, "whist play: --names: a name must be UTF-8 text: 'A\\xff'\n"},
+      {{"--names", "A\xe2\x80\xae"},
+       "whist play: --names: a name may not hold control characters: 'A\\xe2\\x80\\xae'\n"},
       // Regression: an empty value was taken for the option not given: --resume '' began a new
       // game; and an empty last item of a list was dropped, "--bots random," was one spec.
       {{"--resume", ""}, "whist play: --resume: an empty value\n"},

@@ -155,7 +155,9 @@ TEST_F(HubTest, GuestsNeedAGoodNameAndGetA128BitToken) {
   EXPECT_EQ(token.size(), 32u);
   EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
   for (const Json& bad :
-       {Json(""), Json("   "), Json("a\nb"), Json(std::string(25, 'x')), Json(5), Json()}) {
+       {Json(""), Json("   "), Json("a\nb"), Json(std::string(25, 'x')), Json(5), Json(),
+        // A right-to-left override would turn every line that names the guest around.
+        Json("Ana\xe2\x80\xae")}) {
     const Reply r = call("POST", "/api/guests", {{"name", bad}});
     EXPECT_EQ(r.status, 400) << bad;
     EXPECT_EQ(r.body["error"]["field"], "name");

@@ -219,10 +219,7 @@ class Process {
       if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return Io::Failed;
       pollfd p{to_fd_, POLLOUT, 0};
       const int r = poll(&p, 1, ms_left(deadline));
-      if (r == 0) {
-        line = buf_;  // a line begun and not ended, for the error message
-        return Io::Timeout;
-      }
+      if (r == 0) return Io::Timeout;
       if (r < 0 && errno != EINTR) return Io::Failed;
     }
     return Io::Ok;
@@ -353,8 +350,9 @@ class ExternalBot final : public Bot {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
              "' (expected 'ready NAME')");
       }
-      // The name is printed in the arena's table: not a way to drive the terminal.
-      if (has_control_character(a)) {
+      // The name is printed in the arena's table: not a way to drive the terminal, nor to turn
+      // the line around (a bidirectional override).
+      if (is_utf8(a) && !is_clean_name(a)) {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
              "': a name without control characters, please");
       }

@@ -436,12 +436,12 @@ void add_load(CLI::App& app, int& status) {
   cmd->add_option("--bot-tables", args->bot_tables,
                   "tables of one client and three bots, timing each bot move as the player "
                   "waits for it (default 0)")
-      ->check(whole_number_in(0, 5000))
-      ->check(not_empty());
+      ->check(whole_number_in(0, 5000));
   cmd->add_option("--watched", args->watched,
                   "tables of four bots, each with one spectator (default 0)")
       ->check(whole_number_in(0, 5000));
-  cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)");
+  cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)")
+      ->check(not_empty());
   cmd->add_option("--variant", args->variant, "the preset the tables play")->check(not_empty());
   cmd->add_option("--seconds", args->seconds, "how long to measure")->check(number_in(0.1, 3600.0));
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")

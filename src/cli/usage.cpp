@@ -30,6 +30,10 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
   const std::string what = e.what();
   if (std::regex_match(what, m, kValueMissing)) return m[1].str() + " needs a value";
   if (std::regex_match(what, m, kOneExtra)) return "unknown option " + quote_input(m[1].str());
+  static const std::regex kExtras(
+      R"(^The following argument(s?) (?:was|were) not expected: (.*)$)");
+  if (std::regex_match(what, m, kExtras))
+    return "unexpected argument" + m[1].str() + ": " + m[2].str();
   return what;
 }
 

@@ -47,28 +47,41 @@ constexpr size_t utf8_length(std::string_view s, size_t i) {
 }
 
 // The length in bytes of the control character that starts at s[i], 0 if none starts there: a
-// C0 control or DEL (one byte); a C1 control, U+0080 to U+009F, written in UTF-8 (two bytes,
-// C2 80 to C2 9F), which some terminals obey as they do ESC: U+009B is ESC [; or a bidirectional
-// embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069; three bytes), which makes
-// a terminal show the text after it in another order than it has.
+// C0 control or DEL (one byte), or a C1 control, U+0080 to U+009F, written in UTF-8 (two bytes,
+// C2 80 to C2 9F), which some terminals obey as they do ESC: U+009B is ESC [.
 constexpr size_t control_length(std::string_view s, size_t i) {
   if (is_control_character(s[i])) return 1;
+  const bool c1 = static_cast<unsigned char>(s[i]) == 0xC2 && i + 1 < s.size() &&
+                  static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                  static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+  return c1 ? 2 : 0;
+}
+
+// The length in bytes (3) of the bidirectional embedding, override or isolate that starts at
+// s[i] (U+202A to U+202E, U+2066 to U+2069), 0 if none does: text after one is shown in another
+// order than it has, so a quoted name could make a message say what it does not.
+constexpr size_t bidi_length(std::string_view s, size_t i) {
   const auto byte = [&](size_t k) {
     return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
   };
-  if (byte(0) == 0xC2 && byte(1) >= 0x80 && byte(1) <= 0x9F) return 2;
   const bool bidi = byte(0) == 0xE2 && ((byte(1) == 0x80 && byte(2) >= 0xAA && byte(2) <= 0xAE) ||
                                         (byte(1) == 0x81 && byte(2) >= 0xA6 && byte(2) <= 0xA9));
   return bidi ? 3 : 0;
 }
 
-// `s` with line breaks and tabs written as \n, \r and \t, and other control characters and bytes
-// that are not part of a UTF-8 character as '?'.
+// What is written as an escape in quoted text: a control character or a bidirectional control.
+constexpr size_t escaped_length(std::string_view s, size_t i) {
+  const size_t n = control_length(s, i);
+  return n > 0 ? n : bidi_length(s, i);
+}
+
+// `s` with line breaks and tabs written as \n, \r and \t, and other control characters,
+// bidirectional controls and bytes that are not part of a UTF-8 character as '?'.
 inline std::string one_line(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    const size_t control = control_length(s, i);
+    const size_t control = escaped_length(s, i);
     const size_t len = utf8_length(s, i);
     const size_t n = control > 0 ? control : len == 0 ? 1 : 0;
     if (s[i] == '\n') {
@@ -88,8 +101,9 @@ inline std::string one_line(std::string_view s) {
   return out;
 }
 
-// `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b)
-// and each byte that is not part of a UTF-8 character as \xff, so that printing it cannot move
+// `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b, a
+// bidirectional control as its three) and each byte that is not part of a UTF-8 character as
+// \xff, so that printing it cannot move
 // the cursor or recolour a terminal (a lone 0x9B is ESC [ to some) and the message is text; the
 // rest (UTF-8 included) as it is.
 inline std::string escape_control_characters(std::string_view s) {
@@ -97,7 +111,7 @@ inline std::string escape_control_characters(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    const size_t control = control_length(s, i);
+    const size_t control = escaped_length(s, i);
     const size_t len = utf8_length(s, i);
     if (control == 0 && len > 0) {
       out += s.substr(i, len);
@@ -143,6 +157,20 @@ inline bool has_control_character(std::string_view s) {
     if (control_length(s, i) > 0) return true;
   }
   return false;
+}
+
+// Whether a new name (typed, sent, or an engine's) may be taken: UTF-8 text with no control
+// character or bidirectional control. Names read back from files and databases are held to
+// has_control_character alone, as they were written: an old record may hold a bidirectional
+// control, and printing it escapes it.
+inline bool is_clean_name(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (escaped_length(s, i) > 0) return false;
+    const size_t n = utf8_length(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
 }
 
 // The same for text printed as lines (a score sheet, a program's output): a control character

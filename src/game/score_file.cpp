@@ -197,7 +197,8 @@ ScoreFileResult read_score_file(const std::string& text) {
   ScoreFileResult out;
   Json j;
   try {
-    // Any exception here is the text's (a number too large is out_of_range, not parse_error).
+    // Any exception here is the text's: not JSON, or refused by parse_json_input (a key given
+    // twice, a number out of range, …).
     j = parse_json_input(text);
   } catch (const Json::exception& e) {
     out.error = one_line("not JSON: " + json_message(e.what()));

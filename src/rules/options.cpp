@@ -106,7 +106,6 @@ std::string set_int(int& field, std::string_view v, int lo, int hi) {
   return {};
 }
 
-// Splits "a,b,c" (spaces allowed) into its items.
 // The items of a comma-separated list, each trimmed of spaces; an empty item stays, to be
 // refused (regression: a last one was dropped, so "1,2," was taken for "1,2").
 std::vector<std::string_view> split_list(std::string_view v) {

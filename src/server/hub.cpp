@@ -81,13 +81,14 @@ std::string field_of(const std::string& message) {
   return colon == std::string::npos ? std::string() : message.substr(0, colon);
 }
 
-// A guest's name: 1 to 24 characters (UTF-8), no control characters, not only spaces.
+// A guest's name: 1 to 24 characters (UTF-8), no control characters (bidirectional controls
+// counted), not only spaces.
 std::string check_name(const Json& j) {
   if (!j.is_string()) return "a name is required";
   const std::string name = j.get<std::string>();
   size_t chars = 0;
   bool blank = true;
-  if (has_control_character(name)) return "no control characters";
+  if (!is_clean_name(name)) return "no control characters";
   for (unsigned char c : name) {
     if ((c & 0xC0) != 0x80) ++chars;
     if (c != ' ') blank = false;
@@ -416,6 +417,12 @@ struct Hub::Impl {
     Rules rules;
     if (const std::string error = setup_from_json(body, false, setup, rules); !error.empty()) {
       return error_reply(400, "bad-request", error, field_of(error));
+    }
+    // A table's name is read by setup_from_json from stored tables too, where it is held to the
+    // rule of the day it was made; a new one may not hold a bidirectional control either.
+    if (!is_clean_name(setup.name)) {
+      return error_reply(400, "bad-request",
+                         "name: at most 40 characters, none of them control characters", "name");
     }
     // Settings would let a guest buy any share of the bot threads ("ismcts:iterations=1000000"
     // takes seconds a move); a level is all a table needs, up to the server's strongest. Checked

@@ -91,7 +91,11 @@ describe('every preset', () => {
     const secondsLeft = async () => Number(/\((\d+) s left\)$/.exec((await page.getByTestId('turn').textContent()) ?? '')?.[1] ?? NaN);
     await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
     expect(await secondsLeft()).toBeGreaterThan(25);
+    // The count goes on in the turn line alone: the board is not built again each second (an open
+    // menu, such as this one, would close).
+    const pace = await page.getByTestId('pace').elementHandle();
     await page.waitForTimeout(3000);
+    expect(await pace?.evaluate((e) => e.isConnected)).toBe(true);
     await page.reload();
     await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
     const left = await secondsLeft();

@@ -81,8 +81,9 @@ export class TablePage {
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
   // The turn this seat last acted on (a move made then was the player's, not the timer's bot's),
-  // and the tick that redraws the seconds left on a turn timer.
+  // and the tick that redraws the seconds left on a turn timer, in the turn line's `timeLeftEl`.
   private actedAt = '';
+  private timeLeftEl: HTMLElement | null = null;
   private tick: number | undefined;
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
@@ -181,10 +182,15 @@ export class TablePage {
     }
   }
 
-  // The seconds left are redrawn while the turn on screen runs on a timer.
+  // The seconds left are redrawn while the turn on screen runs on a timer: that text alone, not the
+  // board (a review found that a redraw a second would close an open menu, such as the pace's,
+  // and lose a selection or a name being typed).
   private followTick(): void {
     if (this.shown.deadline !== null && !this.destroyed) {
-      if (this.tick === undefined) this.tick = window.setInterval(() => this.render(), 1000);
+      const update = () => {
+        if (this.timeLeftEl) this.timeLeftEl.textContent = timeLeftText(this.shown, Date.now());
+      };
+      if (this.tick === undefined) this.tick = window.setInterval(update, 1000);
     } else {
       window.clearInterval(this.tick);
       this.tick = undefined;
@@ -413,7 +419,8 @@ export class TablePage {
       h('span', { class: 'role' }, this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : ''),
     );
 
-    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), timeLeftText(s, Date.now()));
+    this.timeLeftEl = h('span', null, timeLeftText(s, Date.now()));
+    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), this.timeLeftEl);
 
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;
