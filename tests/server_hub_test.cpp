@@ -963,6 +963,34 @@ TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
   EXPECT_EQ(r.body["state"], "waiting");
 }
 
+// The same for a name holding a bidirectional control: refused for a new table, and a table
+// stored before the refusal still loads.
+TEST_F(HubRestartTest, ATableNameWithABidiControlIsRefusedNewAndLoadsStored) {
+  const std::string name = "Friday\xe2\x80\xae";
+  const Reply refused = call("POST", "/api/tables",
+                             {{"token", guest("Ana")},
+                              {"variant", "romanian"},
+                              {"name", name},
+                              {"seats", {"human", "random", "random", "random"}}});
+  EXPECT_EQ(refused.status, 400) << refused.body;
+  EXPECT_EQ(refused.body["error"]["field"], "name");
+  hub_.reset();
+  {
+    server::Store store(db_);
+    store.add_table("00000000000000ab", Json{{"name", name},
+                                             {"variant", "romanian"},
+                                             {"players", 4},
+                                             {"seats", {"human", "random", "random", "random"}},
+                                             {"public", true},
+                                             {"seed", "7"}}
+                                            .dump());
+  }
+  reopen();
+  const Reply r = call("GET", "/api/tables/00000000000000ab");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body["name"], name);
+}
+
 // A table left waiting, with nobody seated and nobody connected for an hour, is deleted: from
 // the lobby, the memory and the database, and from the rematch that named it. A table someone
 // watches, sits at or plays at stays; a game nobody has looked at for as long stays too, out of
