@@ -789,6 +789,43 @@ TEST_F(HubTest, EveryStateSaysTheTimeLeftOnTheTurnOfAPlayerToMove) {
   for (const Json& m : out_.sent[5]) EXPECT_FALSE(m.contains("turn_left_ms"));
 }
 
+// Regression: in Call-Ace's Half contract the hidden partner chooses trump and exchanges in
+// secret, but a bot did so at once, where a human takes seconds: the others could tell that a bot
+// was the partner, and at a table of two bots, which. Such a choice now waits as a human's would.
+TEST_F(HubTest, ABotChoosingInSecretTakesAHumansTime) {
+  const std::string ana = guest("Ana");
+  const int64_t most = HubConfig{}.secret_pace_ms;
+  ASSERT_GT(most, 0);
+  int secret = 0;
+  for (int t = 0; t < 40 && secret < 3; ++t) {
+    const std::string id =
+        table(ana, {"human", "random", "random", "random"}, {{"deals", "4"}}, "call-ace");
+    call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+    const ConnId c = static_cast<ConnId>(100 + t);
+    hello(c, id, ana);
+    for (int step = 0; step < 2000; ++step) {
+      play_connected({c}, 1);
+      hub_->run_bots(now_);
+      if (call("GET", "/api/tables/" + id).body["state"] == "finished") break;
+      const Json view = out_.last_of(c, "state")["view"];
+      if (!view.is_null() && !view["legal"].empty()) continue;
+      // Nobody connected can move, and no bot move is due now: a secret choice is waiting.
+      ASSERT_FALSE(hub_->next_bot_job(now_)) << "a bot move was due and not made";
+      ASSERT_FALSE(hub_->next_bot_job(now_ + most / 3 - 1));
+      const std::optional<BotJob> job = hub_->next_bot_job(now_ + most);
+      ASSERT_TRUE(job) << "nothing is due even after the longest wait";
+      EXPECT_TRUE(job->view.phase == Phase::ChooseTrump || job->view.phase == Phase::Exchange ||
+                  job->view.phase == Phase::Discard)
+          << static_cast<int>(job->view.phase);
+      EXPECT_NE(job->seat, job->view.auction.declarer);
+      ++secret;
+      now_ += most;
+      hub_->bot_done(*job, run_bot_job(*job), now_);
+    }
+  }
+  EXPECT_GE(secret, 3) << "no secret choice by a bot came up";
+}
+
 // Before the game starts, a seat waits for a player with no connection only so long: then it is
 // free for someone else, and the table no longer waits for them.
 TEST_F(HubTest, BeforeTheGameASeatIsHeldForAnAbsentPlayerThenFreed) {

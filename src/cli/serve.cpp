@@ -40,6 +40,7 @@ struct ServeArgs {
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
   double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
+  double secret_pace = static_cast<double>(server::HubConfig{}.secret_pace_ms) / 1000;
   bool check = false;
 };
 
@@ -116,6 +117,7 @@ int run_serve(const ServeArgs& args) {
   hub_config.hold_seat_ms = std::llround(args.hold_seat * 1000);
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
   hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
+  hub_config.secret_pace_ms = std::llround(args.secret_pace * 1000);
   raise_file_limit();
   try {
     server::Transport transport(transport_config);
@@ -161,6 +163,11 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--watch-pace", args->watch_pace,
                   "seconds between bot moves at a table only watched, with no player connected "
                   "(default 0.6; 0: at once); at a player's table bots move at once")
+      ->check(number_in(0.0, 60.0));
+  cmd->add_option("--secret-pace", args->secret_pace,
+                  "the most seconds a bot takes over a choice made in secret (Call-Ace's hidden "
+                  "partner), at least a third of it, so that its speed does not give it away "
+                  "(default 4.5; 0: at once)")
       ->check(number_in(0.0, 60.0));
   cmd->add_option("--seed", args->seed,
                   "for tests: table ids and deals follow from it, so anyone who knows it knows "

@@ -871,6 +871,13 @@ std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
         ++it;
         continue;
       }
+      // A decision made in secret waits as a human would (it stays due; a tick asks again).
+      const int64_t secret = impl_->config.secret_pace_ms;
+      if (secret > 0 && entry.table->secret_turn() &&
+          now_ms < entry.last_event_ms + entry.table->secret_delay_ms(secret)) {
+        ++it;
+        continue;
+      }
       it = impl_->dirty.erase(it);
       if (entry.handed_out == entry.table->seq() + 1) continue;
       // Bots play only while someone is at the table or watching it; hello wakes it. Otherwise

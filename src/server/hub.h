@@ -71,6 +71,11 @@ struct HubConfig {
   // spectator can follow (the web client shows a move every 450 ms), and watched tables of bots
   // take little of the bot threads. At a player's table bots move at once (0: at once always).
   int64_t watch_pace_ms = 600;
+  // A bot deciding in secret (Table::secret_turn: Call-Ace's hidden partner choosing trump and
+  // exchanging) waits from a third of this to all of it, drawn at random: at once, the others
+  // would know from how soon the choice came that a bot made it, and so who the partner is (a
+  // human takes seconds). 0: at once.
+  int64_t secret_pace_ms = 4500;
 };
 
 // One bot decision to compute away from the hub.

@@ -9,6 +9,7 @@
 #include "game/json_int.h"
 #include "game/record.h"
 #include "game/sheet.h"
+#include "game/view.h"
 #include "game/view_json.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -23,6 +24,7 @@ namespace {
 constexpr uint64_t kDealStream = 1;
 constexpr uint64_t kBotStream = 2;
 constexpr uint64_t kDealerStream = 3;
+constexpr uint64_t kPaceStream = 4;
 
 constexpr size_t kMaxNameLength = 40;
 
@@ -319,6 +321,24 @@ std::optional<int64_t> Table::turn_left_ms(int64_t now_ms) const {
   const SeatState& s = seats_[static_cast<size_t>(seat)];
   if (s.away || s.guest.empty()) return std::nullopt;
   return std::max<int64_t>(0, int64_t{1000} * setup_.turn_seconds - (now_ms - turn_start_ms_));
+}
+
+bool Table::secret_turn() const {
+  if (stage_ != TableStage::Playing || !match_->in_deal()) return false;
+  const DealState& s = match_->state();
+  const int seat = s.to_move();
+  if (seat < 0) return false;
+  for (int viewer = 0; viewer < players(); ++viewer) {
+    if (viewer != seat && !actor_visible(s, seat, viewer)) return true;
+  }
+  return false;
+}
+
+int64_t Table::secret_delay_ms(int64_t most) const {
+  if (most <= 0) return 0;
+  const auto least = static_cast<uint64_t>(most / 3);
+  const uint64_t spread = static_cast<uint64_t>(most) - least + 1;
+  return static_cast<int64_t>(least + derive_seed(setup_.seed, {kPaceStream, seq_}) % spread);
 }
 
 bool Table::turn_expired(int64_t now_ms) const {

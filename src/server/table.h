@@ -92,6 +92,12 @@ class Table {
   // The bot decision due now: a bot seat, or a human seat a bot plays for, to move; with
   // `timed_out`, also a player whose turn timer has run out.
   std::optional<BotJob> bot_job(bool timed_out = false) const;
+  // Whether the seat to move decides in secret, the others not told who acts (Call-Ace's partner
+  // choosing trump and exchanging in a Half contract).
+  bool secret_turn() const;
+  // How long a bot waits before such a decision, from 1/3 of `most` to `most` milliseconds, drawn
+  // from the table's seed and event number (the same again for a table replayed).
+  int64_t secret_delay_ms(int64_t most) const;
   // The milliseconds left by now on the turn timer of the player to move (0 once it has run out),
   // or nothing when no timer runs: none set, a bot's turn, or a seat a bot plays for.
   std::optional<int64_t> turn_left_ms(int64_t now_ms) const;
