@@ -103,9 +103,8 @@ inline std::string one_line(std::string_view s) {
 
 // `s` with each control character written as \x1b (a C1 control as its two bytes, \xc2\x9b, a
 // bidirectional control as its three) and each byte that is not part of a UTF-8 character as
-// \xff, so that printing it cannot move
-// the cursor or recolour a terminal (a lone 0x9B is ESC [ to some) and the message is text; the
-// rest (UTF-8 included) as it is.
+// \xff, so that printing it cannot move the cursor or recolour a terminal (a lone 0x9B is ESC [
+// to some) and the message is text; the rest (UTF-8 included) as it is.
 inline std::string escape_control_characters(std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
