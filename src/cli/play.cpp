@@ -93,10 +93,7 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
   for (const std::string& name : human_names) {
     if (name.empty()) return fail("--names: an empty name in " + quote_input(args.names));
     // Regression: the record held the name with U+FFFD for its bytes, not the name shown.
-    if (!is_utf8(name)) return fail("--names: a name must be UTF-8 text: " + quote_input(name));
-    if (!is_clean_name(name)) {
-      return fail("--names: a name may not hold control characters: " + quote_input(name));
-    }
+    if (const std::string why = name_refusal(name); !why.empty()) return fail("--names: " + why);
   }
   const std::vector<std::string> specs = split_list(args.bots);
   const int bot_seats = n - args.humans;

@@ -68,12 +68,7 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i].empty()) return "--players: an empty name in " + quote_input(text);
     // Regression: a name not in UTF-8 aborted the program when the score file was written.
-    if (!is_utf8(names[i])) {
-      return "--players: a name must be UTF-8 text: " + quote_input(names[i]);
-    }
-    if (!is_clean_name(names[i])) {
-      return "--players: a name may not hold control characters: " + quote_input(names[i]);
-    }
+    if (const std::string why = name_refusal(names[i]); !why.empty()) return "--players: " + why;
     if (std::isdigit(static_cast<unsigned char>(names[i][0]))) {
       return "--players: a name may not start with a digit ('" + names[i] +
              "'): numbers stand for seats";

@@ -25,16 +25,15 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
     return "unknown command " + quote_input(first) + ": the commands are " + names;
   }
   static const std::regex kValueMissing(R"(^(\S+): \d+ required .* missing$)");
-  static const std::regex kOneExtra(R"(^The following argument was not expected: (-\S*)$)");
+  static const std::regex kExtras(
+      R"(^The following argument(s?) (?:was|were) not expected: (.*)$)");
   std::smatch m;
   const std::string what = e.what();
   if (std::regex_match(what, m, kValueMissing)) return m[1].str() + " needs a value";
-  if (std::regex_match(what, m, kOneExtra)) return "unknown option " + quote_input(m[1].str());
-  static const std::regex kExtras(
-      R"(^The following argument(s?) (?:was|were) not expected: (.*)$)");
-  if (std::regex_match(what, m, kExtras))
-    return "unexpected argument" + m[1].str() + ": " + m[2].str();
-  return what;
+  if (!std::regex_match(what, m, kExtras)) return what;
+  const std::string plural = m[1].str(), extras = m[2].str();
+  if (plural.empty() && extras.starts_with("-")) return "unknown option " + quote_input(extras);
+  return "unexpected argument" + plural + ": " + extras;
 }
 
 }  // namespace

@@ -193,6 +193,14 @@ inline bool is_utf8(std::string_view s) {
   return true;
 }
 
+// Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8, or
+// holding a control character.
+inline std::string name_refusal(std::string_view name) {
+  if (!is_utf8(name)) return "a name must be UTF-8 text: " + quote_input(name);
+  if (!is_clean_name(name)) return "a name may not hold control characters: " + quote_input(name);
+  return {};
+}
+
 // nlohmann::json's message without its "[json.exception.parse_error.101] " prefix, a name for
 // programmers that tells the reader nothing: "parse error at line 1, column 1: …".
 inline std::string json_message(std::string what) {
