@@ -19,6 +19,7 @@
 #include "game/match.h"
 #include "game/view_json.h"
 #include "rules/contracts.h"
+#include "rules/options.h"
 #include "rules/presets.h"
 #include "temp_dir.h"
 
@@ -345,6 +346,36 @@ TEST(ExternalBot, ACopyThatFailsToStartInAnotherWorkerStopsTheRunAtASet) {
   EXPECT_LT(run.sets_reported, 20);
 }
 
+// Regression: the one legal action of a forehead card's play named the card, which the engine's
+// seat may not see. The engine is told "play unseen" and may answer so, by code or by text.
+TEST(ExternalBot, AForeheadCardIsPlayedUnseen) {
+  const test_files::TempDir dir;
+  const std::string log = (dir / "log").string();
+  // By code, by text, and by code with every message logged.
+  for (const std::string& bot : {kFirstLegal, "ext:" + engine("text_first.sh"),
+                                 "ext:" + engine("logs.sh", "'" + log + "'")}) {
+    ArenaConfig c = make_config("romanian", 4, bot, 3);
+    ASSERT_EQ(set_option(c.rules, "schedule=1,1"), "");
+    ASSERT_EQ(set_option(c.rules, "one_card_mode=forehead"), "");
+    const ArenaRun run = run_arena(c);
+    ASSERT_EQ(run.error, "") << bot;
+    EXPECT_EQ(run.report.deals_played, 3 * 4) << bot;
+    EXPECT_EQ(run.report.specs[0].decisions, 3 * 4 * 2) << bot;  // a bid and the play a deal
+  }
+  std::ifstream in(log);
+  int plays = 0;
+  for (std::string line; std::getline(in, line);) {
+    const size_t json = line.find(" choose ");
+    if (json == std::string::npos) continue;
+    const nlohmann::json view = nlohmann::json::parse(line.substr(json + 8));
+    ASSERT_EQ(view["mode"], "forehead");
+    if (view["phase"] != "playing") continue;
+    EXPECT_EQ(view["legal"], nlohmann::json::parse(R"([{"code": 132, "text": "play unseen"}])"));
+    ++plays;
+  }
+  EXPECT_EQ(plays, 3 * 4);
+}
+
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   std::string error;
   EXPECT_EQ(
@@ -389,6 +420,39 @@ TEST(ViewJson, HoldsEveryFieldOfTheView) {
   EXPECT_TRUE(j["setup"]["kitty"].empty());
 }
 
+// Regression: a forehead card's forced play was told by name to the one seat not to see it.
+TEST(ViewJson, AForeheadCardIsToldAsPlayUnseenAndHeardBackAsTheCard) {
+  Rules rules = *make_preset("romanian", 4);
+  ASSERT_EQ(set_option(rules, "schedule=1"), "");
+  for (const std::string mode : {"forehead", "regular"}) {
+    ASSERT_EQ(set_option(rules, "one_card_mode=" + mode), "");
+    Match m(rules, {"a", "b", "c", "d"}, 0);
+    Rng rng(11);
+    m.deal_random(rng);
+    while (m.state().phase() != Phase::Playing) m.apply(m.state().legal_actions().items[0]);
+    const int seat = m.state().to_move();
+    const Card card = m.state().hand(seat).highest();
+    const PlayerView v = m.view(seat);
+    ASSERT_EQ(v.legal.size, 1);
+    EXPECT_EQ(v.legal.items[0],
+              Action::play(card));  // the engine's own action, for in-process bots
+    const std::string text = view_json_text(v);
+    const nlohmann::json legal = view_to_json(v)["legal"];
+    if (mode == "forehead") {
+      EXPECT_EQ(text.find('"' + to_string(card) + '"'), std::string::npos) << text;
+      EXPECT_EQ(legal, nlohmann::json::parse(R"([{"code": 132, "text": "play unseen"}])"));
+      EXPECT_EQ(heard_action(v, Action::play_unseen()), Action::play(card));
+    } else {
+      EXPECT_EQ(legal[0]["text"], "play " + to_string(card));
+      EXPECT_EQ(heard_action(v, Action::play_unseen()), Action::play_unseen());
+      EXPECT_EQ(m.why_illegal(Action::play_unseen()),
+                "'play unseen' plays your forehead card, and you have none to play now");
+    }
+    EXPECT_EQ(heard_action(v, Action::play(card)), Action::play(card));
+    EXPECT_EQ(heard_action(v, Action::bid(0)), Action::bid(0));
+  }
+}
+
 TEST(ViewJson, ParseActionReadsCodesAndTexts) {
   const Card qh(Suit::Hearts, Rank::Queen), th(Suit::Hearts, Rank::Ten);
   EXPECT_EQ(parse_action("64"), Action::bid(0));
@@ -404,6 +468,9 @@ TEST(ViewJson, ParseActionReadsCodesAndTexts) {
   EXPECT_EQ(parse_action("contract 8 half"), Action::contract(*parse_contract("8 half")));
   EXPECT_EQ(parse_action("take the kitty"), Action::take_kitty());
   EXPECT_EQ(parse_action(" 64 "), Action::bid(0));
+  EXPECT_EQ(parse_action("Play Unseen"), Action::play_unseen());
+  EXPECT_EQ(parse_action("132"), Action::play_unseen());
+  EXPECT_EQ(to_string(Action::play_unseen()), "play unseen");
   for (const char* bad : {"", "play", "play 1H", "bid", "hello", "999", "13", "-1", "bid 0 0"}) {
     EXPECT_FALSE(parse_action(bad)) << bad;
   }

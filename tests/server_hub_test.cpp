@@ -789,6 +789,66 @@ TEST_F(HubTest, EveryStateSaysTheTimeLeftOnTheTurnOfAPlayerToMove) {
   for (const Json& m : out_.sent[5]) EXPECT_FALSE(m.contains("turn_left_ms"));
 }
 
+// Regression: a forehead card is its holder's one card not to see, but the one legal action of
+// its forced play named it ("play 7C"): in every state message to the seat, and so to any client.
+// It is told as "play unseen" now, and heard back as the card.
+TEST_F(HubTest, AForeheadCardIsNeverNamedToItsHolderBeforeItIsPlayed) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"},
+                               {{"schedule", "1,1,1,1"}, {"one_card_mode", "forehead"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  int played = 0;
+  for (int step = 0; step < 200 && call("GET", "/api/tables/" + id).body["state"] != "finished";
+       ++step) {
+    hub_->run_bots(now_);
+    const size_t before = out_.sent[1].size();
+    const Json s = out_.last_of(1, "state");
+    if (s["view"].is_null() || s["view"]["legal"].empty()) continue;
+    const Json& legal = s["view"]["legal"];
+    Json act = legal[0]["code"];
+    if (s["view"]["phase"] == "playing") {
+      ASSERT_EQ(legal, Json::parse(R"([{"code": 132, "text": "play unseen"}])"));
+      act = (played % 2 == 0) ? Json("play unseen") : Json(132);  // by text, then by code
+    }
+    hub_->message(1, Json{{"type", "act"}, {"action", act}}.dump(), now_);
+    ASSERT_GT(out_.sent[1].size(), before);
+    ASSERT_EQ(out_.sent[1].back()["type"], "state") << out_.sent[1].back();
+    if (s["view"]["phase"] != "playing") continue;
+    // The card she played: nothing she was sent in this deal before named it.
+    std::string card;
+    Json after = out_.last_of(1, "state");  // her card is in the trick, or the deal is over
+    const auto find_in = [&](const Json& trick) {
+      for (const Json& p : trick) {
+        if (card.empty() && p["seat"] == 0) card = p["card"];
+      }
+    };
+    if (!after["view"].is_null()) find_in(after["view"]["plays"]);
+    if (card.empty()) find_in(after["match"]["results"].back()["last_trick"]);
+    ASSERT_FALSE(card.empty());
+    for (size_t k = out_.sent[1].size() - 1; k-- > 0;) {
+      Json m = out_.sent[1][k];
+      if (m["type"] != "state") continue;
+      if (m["view"].is_null() || m["view"]["phase"] == "done") break;  // the deal before
+      m.erase("match");                                                // earlier deals' cards
+      EXPECT_EQ(m.dump().find('"' + card + '"'), std::string::npos) << card << " in " << m;
+      if (m["view"]["plays"].empty() && m["view"]["bids"][0].is_null()) break;  // the deal's first
+    }
+    ++played;
+  }
+  EXPECT_EQ(played, 4);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+  // Not a forehead deal: the words are refused as any illegal action.
+  const std::string plain = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + plain + "/join", {{"token", ana}, {"seat", 0}});
+  hello(2, plain, ana);
+  hub_->run_bots(now_);
+  hub_->message(2, Json{{"type", "act"}, {"action", "play unseen"}}.dump(), now_);
+  EXPECT_EQ(out_.last(2)["code"], "illegal");
+  EXPECT_EQ(out_.last(2)["message"],
+            "'play unseen' plays your forehead card, and you have none to play now");
+}
+
 // Regression: in Call-Ace's Half contract the hidden partner chooses trump and exchanges in
 // secret, but a bot did so at once, where a human takes seconds: the others could tell that a bot
 // was the partner, and at a table of two bots, which. Such a choice now waits as a human's would.

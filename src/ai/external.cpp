@@ -397,7 +397,8 @@ class ExternalBot final : public Bot {
     const std::string answer = receive("choose");
     refuse_unasked();  // a second answer sent with the first
     if (answer.rfind("error", 0) == 0) fail("gave up with " + quote_input(answer, kShown));
-    const auto a = parse_action(answer);
+    auto a = parse_action(answer);
+    if (a) a = heard_action(view, *a);  // "play unseen": the forehead card it was told of so
     if (!a) {
       fail("answered " + quote_input(answer, kShown) +
            " to choose, which is not an action (expected a code such as 64 or a text such as "
@@ -405,7 +406,8 @@ class ExternalBot final : public Bot {
     }
     if (!view.legal.contains(*a)) {
       std::string legal;
-      for (Action x : view.legal) legal += (legal.empty() ? "" : ", ") + to_string(x);
+      for (Action x : view.legal)
+        legal += (legal.empty() ? "" : ", ") + to_string(told_action(view, x));
       fail("answered " + quote_input(answer, kShown) + " (" + to_string(*a) +
            "), which is not legal here; legal: " + legal);
     }

@@ -5,6 +5,8 @@
 //   64 … 127   bid n tricks (64 + n)
 //   128        announce zero play (the announcer means to end the game on exactly 0 points)
 //   129 … 131  the dealer picks the one-card mode: regular, forehead, blind
+//   132        "play unseen": a forehead card's play as its holder is told of it and names it,
+//              never applied (told_action and heard_action, game/view.h)
 //   256 … 325  an auction bid (Israeli whist): 256 + 5 × tricks + denomination, where the
 //              denomination is 0 … 4 = ♣ ♦ ♥ ♠ no trump, so codes rank as bids do
 //   330        pass in the auction
@@ -50,6 +52,7 @@ class Action {
   static constexpr uint16_t kBidBase = 64;
   static constexpr uint16_t kAnnounceZero = 128;
   static constexpr uint16_t kChooseModeBase = 129;
+  static constexpr uint16_t kPlayUnseen = 132;
   static constexpr uint16_t kAuctionBase = 256;
   static constexpr uint16_t kPass = 330;
   static constexpr uint16_t kPassCardBase = 384;
@@ -66,6 +69,7 @@ class Action {
   static constexpr Action play(Card c) { return Action(static_cast<uint16_t>(c.index())); }
   static constexpr Action bid(int n) { return Action(static_cast<uint16_t>(kBidBase + n)); }
   static constexpr Action announce_zero() { return Action(kAnnounceZero); }
+  static constexpr Action play_unseen() { return Action(kPlayUnseen); }
   static constexpr Action choose_mode(OneCardMode m) {
     return Action(static_cast<uint16_t>(kChooseModeBase + static_cast<int>(m)));
   }
@@ -137,8 +141,8 @@ class Action {
   uint16_t code_ = 0xFFFF;
 };
 
-// "play QD", "bid 2", "announce zero", "mode forehead", "auction 5S", "auction 6NT", "pass",
-// "pass card AS".
+// "play QD", "bid 2", "announce zero", "mode forehead", "play unseen", "auction 5S", "auction 6NT",
+// "pass", "pass card AS".
 std::string to_string(Action a);
 
 }  // namespace whist

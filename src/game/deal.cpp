@@ -7,6 +7,7 @@
 namespace whist {
 
 std::string to_string(Action a) {
+  if (a == Action::play_unseen()) return "play unseen";  // of kind Invalid: never applied
   switch (a.kind()) {
     case ActionKind::Play:
       return "play " + to_string(a.card());

@@ -165,6 +165,9 @@ std::string Match::why_illegal(Action a) const {
   if (a.kind() == ActionKind::AnnounceZero && rules_.zero_play == ZeroPlay::Off) {
     return "zero play is not part of this game (option zero_play is off)";
   }
+  if (a == Action::play_unseen()) {
+    return "'play unseen' plays your forehead card, and you have none to play now";
+  }
   return state_.why_illegal(a);
 }
 

@@ -178,6 +178,20 @@ PlayerView public_view(const DealState& s) {
   return v;
 }
 
+Action told_action(const PlayerView& view, Action a) {
+  const bool unseen = view.mode == OneCardMode::Forehead && a.kind() == ActionKind::Play &&
+                      !view.own_hand.contains(a.card());
+  return unseen ? Action::play_unseen() : a;
+}
+
+Action heard_action(const PlayerView& view, Action a) {
+  if (a != Action::play_unseen()) return a;
+  for (Action legal : view.legal) {
+    if (told_action(view, legal) == a) return legal;
+  }
+  return a;  // not legal here: refused as such
+}
+
 bool is_public(Action a) {
   return a.kind() != ActionKind::PassCard && a.kind() != ActionKind::Discard;
 }

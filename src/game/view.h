@@ -77,6 +77,13 @@ void make_view_into(const DealState& state, int seat, PlayerView& view);
 // the partner once everyone knows it, and no legal actions.
 PlayerView public_view(const DealState& state);
 
+// A forehead card is the one card its holder may not see, and playing it is forced: the view's
+// one legal action is that play, so that bots and the engine apply it as any other. What a seat
+// is told (the server's protocol, the bot protocol) calls it "play unseen" instead, and
+// heard_action turns that back into the play. Every other action is told and heard as it is.
+Action told_action(const PlayerView& view, Action a);
+Action heard_action(const PlayerView& view, Action a);
+
 // Whether every seat may see action `a` (passing and discarding cards are private).
 bool is_public(Action a);
 

@@ -176,6 +176,7 @@ const std::vector<std::pair<std::string, Action>>& action_texts() {
       if (k == ActionKind::ChooseMode && static_cast<int>(a.mode()) > 2) continue;
       out.emplace_back(lower(to_string(a)), a);
     }
+    out.emplace_back(to_string(Action::play_unseen()), Action::play_unseen());
     return out;
   }();
   return table;
@@ -242,7 +243,7 @@ void write_view(JsonWriter& w, const PlayerView& v) {
   w.end_array();
   write_cards(w.key("kitty_seen"), v.kitty_seen);
   w.key("legal").begin_array();
-  for (Action a : v.legal) write_action(w, a);
+  for (Action a : v.legal) write_action(w, told_action(v, a));
   w.end_array();
   w.key("mode").string(mode_text(v.mode));
   write_cards(w.key("own_hand"), v.own_hand);

@@ -105,7 +105,7 @@ describe('every preset', () => {
   });
 
   // Regression: the one button of a forehead deal's play said "Play 7♣", the card the player may
-  // not see.
+  // not see; then the button hid it, but the server's legal action still named it.
   it('a forehead deal: the card is played unnamed', async () => {
     const { page, context } = await romanianAgainstBots({ schedule: '1', one_card_mode: 'forehead' });
     const stats: PlayStats = { actions: 0, refused: [], phases: new Set(), random: seeded(9) };
@@ -116,7 +116,8 @@ describe('every preset', () => {
     const button = page.getByTestId('actions').locator('button.kind-play');
     expect(await button.count()).toBe(1);
     expect(await button.textContent()).toBe('Play your card (unseen)');
-    expect(await button.getAttribute('aria-label')).toBe('Play your card (unseen)');
+    expect(await button.getAttribute('aria-label')).toBe('play your card (unseen)');
+    expect(await button.getAttribute('data-action')).toBe('play unseen');
     await button.click();
     await page.getByTestId('game-over').waitFor();
     await context.close();

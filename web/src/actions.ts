@@ -30,6 +30,8 @@ export interface ParsedAction {
 export function parseAction(text: string): ParsedAction {
   const t = text.trim();
   let m: RegExpMatchArray | null;
+  // A forehead card, as its holder is told of it: the one card it may not see.
+  if (/^play unseen$/i.test(t)) return { kind: 'play', text: t };
   if ((m = t.match(/^play (\S+)$/i)) && isCard(m[1].toUpperCase()))
     return { kind: 'play', text: t, card: m[1].toUpperCase() };
   if ((m = t.match(/^pass card (\S+)$/i)) && isCard(m[1].toUpperCase()))
@@ -58,7 +60,7 @@ export function actionLabel(text: string): string {
   const a = parseAction(text);
   switch (a.kind) {
     case 'play':
-      return `Play ${cardShort(a.card!)}`;
+      return a.card ? `Play ${cardShort(a.card)}` : 'Play your card (unseen)';
     case 'pass-card':
       return `Pass ${cardShort(a.card!)}`;
     case 'discard':
@@ -97,7 +99,7 @@ export function actionAriaLabel(text: string): string {
   const a = parseAction(text);
   switch (a.kind) {
     case 'play':
-      return `play the ${cardName(a.card!)}`;
+      return a.card ? `play the ${cardName(a.card)}` : 'play your card (unseen)';
     case 'pass-card':
       return `pass the ${cardName(a.card!)}`;
     case 'discard':

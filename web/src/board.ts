@@ -302,19 +302,18 @@ function isRedAction(text: string): boolean {
 
 // Action buttons (bids, auction, trump, calls …), with refused choices still clickable so the
 // server can say why.
-// `label`, when given, replaces the action's own words (a forehead card is played unnamed).
-export function actionButton(text: string, legal: boolean, onClick: () => void, label?: string): HTMLButtonElement {
+export function actionButton(text: string, legal: boolean, onClick: () => void): HTMLButtonElement {
   return h(
     'button',
     {
       type: 'button',
-      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, !label && isRedAction(text) && 'red'],
-      'aria-label': label ?? actionAriaLabel(text),
+      class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, isRedAction(text) && 'red'],
+      'aria-label': actionAriaLabel(text),
       'aria-disabled': legal ? null : 'true',
       'data-action': text,
       'data-key': `act:${text}`,
       on: { click: onClick },
     },
-    label ?? actionLabel(text),
+    actionLabel(text),
   );
 }

@@ -550,10 +550,7 @@ export class TablePage {
       );
     }
     const others = rest.filter((a) => parseAction(a.text).kind !== 'auction');
-    // A forehead card is its holder's one card not to see: its button does not name it (regression:
-    // "Play 7♣" under "everyone sees your card but you").
-    const unseen = (a: Action) => (v.mode === 'forehead' && parseAction(a.text).kind === 'play' ? 'Play your card (unseen)' : undefined);
-    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text), unseen(a)))));
+    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text)))));
     return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons);
   }
 

@@ -4,6 +4,10 @@ import { actionAriaLabel, actionLabel, cardActionText, isHandCardKind, parseActi
 describe('actions', () => {
   it('reads every kind of action text', () => {
     expect(parseAction('play QH')).toMatchObject({ kind: 'play', card: 'QH' });
+    // A forehead card: the server does not name it to the one player who may not see it.
+    expect(parseAction('play unseen')).toEqual({ kind: 'play', text: 'play unseen' });
+    expect(actionLabel('play unseen')).toBe('Play your card (unseen)');
+    expect(actionAriaLabel('play unseen')).toBe('play your card (unseen)');
     expect(parseAction('play 10h').kind).toBe('other'); // the server writes T, never 10
     expect(parseAction('bid 3')).toMatchObject({ kind: 'bid', number: 3 });
     expect(parseAction('announce zero').kind).toBe('announce-zero');
