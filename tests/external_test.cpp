@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -374,6 +375,22 @@ TEST(ExternalBot, AForeheadCardIsPlayedUnseen) {
     ++plays;
   }
   EXPECT_EQ(plays, 3 * 4);
+}
+
+// kill_engines_now() (a signal handler's) first turns away every start to come, so that no engine
+// forked while it kills, and tracked only after, outlives whist. (The moment itself is a race.)
+TEST(ExternalBotDeathTest, NoEngineStartsOnceTheEnginesAreKilled) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        std::string error;
+        if (!make_bot(kFirstLegal, error, Engines::Allowed)) std::exit(3);
+        kill_engines_now();
+        const bool made = make_bot(kFirstLegal, error, Engines::Allowed) != nullptr;
+        std::cerr << error;
+        std::exit(made ? 1 : 0);
+      },
+      ::testing::ExitedWithCode(0), "whist is stopping \\(interrupted\\): no engine starts now");
 }
 
 TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -55,6 +56,35 @@ void untrack_group(pid_t group) {
     if (slot.compare_exchange_strong(expected, 0)) return;
   }
 }
+
+// An engine is tracked only once fork() has returned, so a kill_engines_now() in that moment
+// would miss it. A start counts itself in g_spawning with every signal blocked in its thread (so
+// no handler runs there meanwhile), and kill_engines_now() waits for the count to fall to zero,
+// after g_stopping has turned away any start to come.
+std::atomic<int> g_spawning{0};
+std::atomic<bool> g_stopping{false};
+// The wait is bounded: a handler that interrupted malloc in this thread holds a lock that
+// fork() takes in another, which would wait for it forever.
+constexpr long kSpawnWaitNs = 200'000'000;
+
+class SpawnWindow {
+ public:
+  SpawnWindow() {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old_);
+    g_spawning.fetch_add(1);
+  }
+  ~SpawnWindow() {
+    g_spawning.fetch_sub(1);
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);  // a signal that came meanwhile is handled now
+  }
+  SpawnWindow(const SpawnWindow&) = delete;
+  SpawnWindow& operator=(const SpawnWindow&) = delete;
+
+ private:
+  sigset_t old_{};
+};
 
 int ms_left(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
@@ -168,6 +198,11 @@ class Process {
     }
     const std::string shell_command = exec_form(command);
     const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
+    const SpawnWindow window;
+    if (g_stopping.load()) {
+      for (int fd : {in[0], in[1], out[0], out[1]}) close(fd);
+      return "whist is stopping (interrupted): no engine starts now";
+    }
     const pid_t pid = fork();
     if (pid < 0) {
       const std::string why = strerror(errno);
@@ -551,6 +586,16 @@ int ext_timeout_from_env(std::string& error) {
 }
 
 void kill_engines_now() {
+  g_stopping.store(true);
+  timespec start{}, now{};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  while (g_spawning.load() != 0) {  // another thread between fork() and track_group()
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if ((now.tv_sec - start.tv_sec) * 1'000'000'000L + (now.tv_nsec - start.tv_nsec) >
+        kSpawnWaitNs) {
+      break;
+    }
+  }
   for (auto& slot : g_engine_groups) {
     if (const pid_t group = slot.load(); group > 0) kill(-group, SIGKILL);
   }

@@ -42,7 +42,7 @@ std::string engine_name(const Bot& bot);
 
 // Kills every engine still running, with its process group: for a signal handler (it only calls
 // kill), so that an interrupted run leaves no engine behind (an engine that ignores the end of
-// its input would otherwise outlive whist).
+// its input would otherwise outlive whist). No engine starts after it: the program is stopping.
 void kill_engines_now();
 
 // The SEED of `new-deal SEED`: a hash of the view JSON of the engine's first `choose` in the
