@@ -459,6 +459,10 @@ TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
        "whist: unknown command 'frob': the commands are variants, simulate, bench, replay, arena, "
        "play, score, load, serve\nRun whist --help for more information.\n"},
       {"-x", "whist: unknown option '-x'\nRun whist --help for more information.\n"},
+      // Regression: an option before the command was refused as the command's, or hidden by it.
+      {"--frob play", "whist: unknown option '--frob'\nRun whist --help for more information.\n"},
+      {"-x arena --deals 1",
+       "whist: unknown option '-x'\nRun whist --help for more information.\n"},
       {"",
        "whist: a command is needed, one of variants, simulate, bench, replay, arena, play, "
        "score, load, serve\nRun whist --help for more information.\n"},

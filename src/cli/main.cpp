@@ -1,4 +1,6 @@
 // whist: engine, bots and tools for the exact-bidding whist family. See README.md.
+#include <cstdio>
+
 #include "cli/commands.h"
 #include "cli/usage.h"
 
@@ -37,6 +39,10 @@ int main(int argc, char** argv) {
   whist::cli::add_score(app, status);
   whist::cli::add_load(app, status);
   whist::cli::add_serve(app, status);
+  if (const std::string refusal = whist::cli::unknown_leading_option(app, args); !refusal.empty()) {
+    std::fputs(refusal.c_str(), stderr);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -54,4 +54,17 @@ std::string usage_error(const CLI::App& app, const CLI::Error& e,
   return text;
 }
 
+std::string unknown_leading_option(const CLI::App& app, const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (!arg.starts_with("-") || arg == "--") return {};
+    const std::string name = arg.substr(0, arg.find('='));
+    for (const CLI::Option* option : app.get_options()) {
+      if (option->check_name(name)) return {};  // --help or --version: it ends the program
+    }
+    return "whist: unknown option " + quote_input(arg) +
+           "\nRun whist --help for more information.\n";
+  }
+  return {};
+}
+
 }  // namespace whist::cli
