@@ -122,4 +122,23 @@ describe('every preset', () => {
     await page.getByTestId('game-over').waitFor();
     await context.close();
   });
+  // Regression: on a phone the Israeli auction's rows of bids wrapped, a row's last bids under
+  // the next row's number.
+  it('israeli on a phone: each auction row on one line, nothing wider than the screen', async () => {
+    const { page, context } = await newPage(env.browser, env.watch, { width: 360, height: 740 }, true);
+    await createTable(page, server.url, { name: 'Ana', variant: 'israeli', seats: ['human', 'heuristic', 'heuristic', 'heuristic'] });
+    const app = page.locator('#app');
+    const stats: PlayStats = { actions: 0, refused: [] };
+    await playUntil(page, stats, async () => (await app.getAttribute('data-turn')) === 'me' && (await app.getAttribute('data-phase')) === 'auction', {
+      maxActions: 20,
+    });
+    const rows = page.locator('.auction-row');
+    expect(await rows.count()).toBeGreaterThan(0);
+    const lines = await rows.evaluateAll((els) => els.map((row) => new Set([...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().top)).size));
+    expect(lines.every((n) => n === 1)).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath('israeli-auction-phone.png'), fullPage: true });
+    await context.close();
+  });
 });
