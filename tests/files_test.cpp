@@ -1,8 +1,10 @@
 // Saving files (src/cli/files.h): whole files whatever happens, for one writer or two.
 #include "cli/files.h"
 
+#include <pwd.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -210,6 +212,14 @@ TEST(SaveFile, TheDataFolderFollowsTheXdgRule) {
     const ScopedEnv xdg("XDG_DATA_HOME", nullptr);
     EXPECT_EQ(data_dir(), std::filesystem::path("/home/ana/.local/share/whist"));
   }
+  // Regression: with no HOME the games went to ./.local/share/whist, wherever whist was run.
+  const ScopedEnv xdg("XDG_DATA_HOME", nullptr);
+  const ScopedEnv no_home("HOME", nullptr);
+  const passwd* account = getpwuid(getuid());  // none for an id without an account: the folder
+  const std::filesystem::path base =
+      account != nullptr ? std::filesystem::path(account->pw_dir) : std::filesystem::current_path();
+  EXPECT_EQ(data_dir(), base / ".local/share/whist");
+  EXPECT_TRUE(data_dir().is_absolute());
 }
 
 // Serves `text`, calling `before` once, when first asked for it: what happens to the disk after a

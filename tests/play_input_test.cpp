@@ -2,6 +2,9 @@
 // the game behind the screen (determinism, undo, resume).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "cli/play_game.h"
 #include "cli/play_input.h"
 #include "cli/play_screen.h"
@@ -191,7 +194,17 @@ TEST(PlayInput, Commands) {
   EXPECT_EQ(parse_input("sheet", ctx).command, Command::Sheet);
   EXPECT_EQ(parse_input("quit", ctx).command, Command::Quit);
   EXPECT_EQ(parse_input("", ctx).error, "type a move, or help for the commands");
-  EXPECT_NE(help_text(ctx).find("undo"), std::string::npos);
+  EXPECT_NE(help_text(ctx, false).find("undo"), std::string::npos);
+  // Regression: "Q♥" was written to terminals of other charsets, and lines wrapped at 80 columns.
+  EXPECT_EQ(help_text(ctx, false).find("♥"), std::string::npos);
+  EXPECT_NE(help_text(ctx, true).find("Q♥"), std::string::npos);
+  std::stringstream lines(help_text(ctx, true));
+  for (std::string line; std::getline(lines, line);) {
+    const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // not a continuation byte
+    });
+    EXPECT_LE(columns, 80) << line;
+  }
 }
 
 TEST(PlayInput, HandsAreShownBySuitHighestFirst) {
@@ -241,6 +254,20 @@ TEST(PlaySession, RoundTripAndErrors) {
             "\"session\": \"seed\" must be a whole number from 0 to 2^64-1");
   EXPECT_EQ(parse_session(R"({"seed": 1, "seats": [], "x": 1})", 0, back),
             "\"session\": unknown field \"x\"");
+  // Regression: a file of bots only was resumed, and played on to the end unattended.
+  EXPECT_EQ(parse_session(R"({"seed": 1, "seats": ["random", "random", "random"]})", 3, back),
+            "\"session\": \"seats\" has no \"human\": someone plays at the keyboard");
+}
+
+// Regression: a saved game with two players of one name was resumed, where a new game refuses it.
+TEST(PlaySession, AGameWithTwoPlayersOfOneNameIsNotResumed) {
+  const std::string session = R"({"seed": 7, "seats": ["human", "random", "random"]})";
+  std::string error;
+  Match twice(*make_preset("romanian", 3), {"Ann", "Bot1", "Bot1"}, 0);
+  EXPECT_EQ(PlayGame::resume(write_record(twice, session), error, false), nullptr);
+  EXPECT_EQ(error, "\"players\": 'Bot1' is named twice, and the two could not be told apart");
+  Match once(*make_preset("romanian", 3), {"Ann", "Bot1", "Bot2"}, 0);
+  EXPECT_NE(PlayGame::resume(write_record(once, session), error, false), nullptr) << error;
 }
 
 TEST(PlaySession, RecordsCarryTheSession) {

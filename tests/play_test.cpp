@@ -361,6 +361,61 @@ TEST(PlayCli, SeveralHumansPassTheKeyboard) {
   EXPECT_EQ(record["session"]["seats"][2], "human");
 }
 
+// Regression: keys typed ahead answered the next prompt: a second Enter passed the keyboard on
+// and showed the next player's hand, and "3⏎8⏎" bid 3 and played card 8 before the bots' cards
+// were seen. At a terminal what was typed before a screen is dropped when it is shown.
+TEST(PlayCli, KeysTypedAheadAreDroppedAtATerminal) {
+  const TempDir dir;
+  for (const bool hot_seat : {true, false}) {
+    std::vector<std::string> args = {"--seed", "1", "schedule=2"};
+    if (hot_seat) args.insert(args.end(), {"--humans", "2", "--names", "Ana,Bo", "--seat", "1"});
+    Whist w(game_args(dir / (hot_seat ? "two.json" : "one.json"), args), {true, {}});
+    int tries = 0;
+    std::string screen = w.next_screen();
+    if (hot_seat) {
+      ASSERT_NE(screen.find("Pass the keyboard to "), std::string::npos) << screen;
+      w.line("");
+      screen = w.next_screen();
+    }
+    ASSERT_NE(screen.find("Your bid:"), std::string::npos) << screen;
+    // The bid, then an Enter and a command typed ahead.
+    w.send(auto_reply(screen, tries, false) + "\n\nhelp\n");
+    screen = w.next_screen();
+    EXPECT_EQ(screen.find("Commands:"), std::string::npos) << screen;
+    if (hot_seat) {
+      // The keyboard waits for the next player's own Enter, no hand shown.
+      ASSERT_TRUE(screen.ends_with("Pass the keyboard to Bo, then press Enter.") ||
+                  screen.ends_with("Pass the keyboard to Ana, then press Enter."))
+          << screen;
+      EXPECT_EQ(screen.find("Your hand", screen.rfind("Pass the keyboard")), std::string::npos);
+      w.line("");
+      screen = w.next_screen();
+      EXPECT_EQ(screen.find("Commands:"), std::string::npos) << screen;
+      EXPECT_NE(screen.find("Your hand"), std::string::npos) << screen;
+    }
+    ASSERT_TRUE(screen.ends_with("> ")) << screen;
+    w.line("quit");
+    EXPECT_EQ(w.finish(), 0);
+  }
+}
+
+// Regression: a terminal without escape codes (TERM=dumb) was sent ESC[2J to hide the last
+// player's hand before the keyboard was passed on: garbage there, and the hand stayed in sight.
+TEST(PlayCli, ADumbTerminalIsClearedWithEmptyLines) {
+  const TempDir dir;
+  Whist w(game_args(dir / "g.json",
+                    {"--seed", "1", "schedule=2", "--humans", "2", "--names", "Ana,Bo"}),
+          {true, {{"TERM", "dumb"}}});
+  const std::string screen = w.next_screen();
+  EXPECT_EQ(screen.find('\033'), std::string::npos) << screen;
+  EXPECT_NE(screen.find(std::string(30, '\n') + "Pass the keyboard to "), std::string::npos)
+      << screen;
+  w.line("");
+  EXPECT_EQ(w.next_screen().find('\033'), std::string::npos);
+  w.line("quit");
+  EXPECT_EQ(w.finish(), 0);
+}
+
 TEST(PlayCli, BadCommandLinesExitWithStatus2) {
   const TempDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {

@@ -129,6 +129,18 @@ TEST(RecordErrors, ANumberOutOfRangeIsPlaced) {
   EXPECT_EQ(error_of(std::string("1e400")), "not JSON: number overflow parsing '1e400'");
 }
 
+// Regression: a file of NUL bytes, as a crash may leave one, was "not JSON: parse error at line
+// 1, column 1: … unexpected end of input", as if it were empty.
+TEST(RecordErrors, ANulByteIsNamedAndPlaced) {
+  EXPECT_EQ(error_of(std::string(1000, '\0')),
+            "not JSON: a NUL byte at line 1, column 1 (byte 1 of the file): a file cut short by a "
+            "crash may be left so");
+  const std::string cut = "{\"format\":\n  \"whist";
+  EXPECT_EQ(error_of(cut + std::string(3, '\0')),
+            "not JSON: a NUL byte at line 2, column 9 (byte 20 of the file): a file cut short by a "
+            "crash may be left so");
+}
+
 TEST(RecordErrors, OptionValuesAndCountsAreQuotedAsWritten) {
   Json j = base_record();
   j["options"]["target_score"] = 9999999999LL;

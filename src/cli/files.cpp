@@ -1,6 +1,7 @@
 #include "cli/files.h"
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -170,8 +171,18 @@ std::filesystem::path data_dir() {
   const char* xdg = std::getenv("XDG_DATA_HOME");
   if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "whist";
   const char* home = std::getenv("HOME");
-  return std::filesystem::path(home != nullptr && home[0] != '\0' ? home : ".") / ".local" /
-         "share" / "whist";
+  if (home == nullptr || home[0] == '\0') {
+    // No HOME (a service, env -i): the account's own, not the current directory (regression: a
+    // game saved there could be resumed only from there).
+    const passwd* account = getpwuid(getuid());
+    home = account != nullptr && account->pw_dir != nullptr && account->pw_dir[0] == '/'
+               ? account->pw_dir
+               : nullptr;
+  }
+  std::error_code ec;
+  const std::filesystem::path base =
+      home != nullptr ? std::filesystem::path(home) : std::filesystem::absolute(".", ec);
+  return base / ".local" / "share" / "whist";
 }
 
 std::string local_time_text(const char* format) {

@@ -330,6 +330,7 @@ class PlayLoop {
         continue;
       }
       if (!hand_over(h)) return quit();
+      discard_typeahead();
       say("\nNothing for you to choose now: a player is choosing in secret. Pass the keyboard on, "
           "then press Enter.");
       std::string line;
@@ -347,13 +348,15 @@ class PlayLoop {
   bool hand_over(int seat) {
     if (humans_.size() < 2 || seat == shown_) return true;
     const bool terminal = stdout_is_terminal();
-    // ESC[3J: the scrollback too, where the last player's hand would still be (regression).
-    say(fmt::format("{}Pass the keyboard to {}, then press Enter.",
-                    terminal ? "\033[2J\033[3J\033[H" : "\n",
+    // The scrollback too, where the last player's hand would still be (regression).
+    const std::string clear = terminal ? clear_screen_text() : "\n";
+    // Regression: a key the last player pressed twice answered this, and showed the next hand.
+    discard_typeahead();
+    say(fmt::format("{}Pass the keyboard to {}, then press Enter.", clear,
                     game_.match().names()[static_cast<size_t>(seat)]));
     std::string line;
     if (read_line(line) != ReadResult::Line) return false;
-    if (terminal) say("\033[2J\033[3J\033[H");
+    if (terminal) say(clear);
     shown_ = seat;
     return true;
   }
@@ -363,6 +366,8 @@ class PlayLoop {
   bool human_turn(int seat) {
     if (!hand_over(seat)) return false;
     save();
+    // Regression: "3⏎8⏎" typed at once bid 3 and played card 8 before the bots' cards were seen.
+    discard_typeahead();
     const Match& m = game_.match();
     say("\n" + status_text(m, seat, style_) + choices_text(m, seat, style_));
     for (;;) {
@@ -381,7 +386,7 @@ class PlayLoop {
       }
       switch (in.command) {
         case Command::Help:
-          say(help_text(ctx) + choices_text(m, seat, style_));
+          say(help_text(ctx, style_.unicode) + choices_text(m, seat, style_));
           continue;
         case Command::Hint: {
           if (ctx.phase == Phase::Playing && m.view(seat).own_hand.empty()) {

@@ -1,9 +1,12 @@
 #include "cli/play_game.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "ai/heuristic.h"
+#include "core/text.h"
 #include "game/record.h"
 #include "game/view_json.h"
 
@@ -71,6 +74,10 @@ std::string parse_session(const std::string& text, int players, PlaySession& out
       return "\"session\": unknown field " + json_quote(key);
     }
   }
+  // As a new game would be (regression: a file of bots only played on unattended).
+  if (std::find(out.seats.begin(), out.seats.end(), kHumanSeat) == out.seats.end()) {
+    return "\"session\": \"seats\" has no \"human\": someone plays at the keyboard";
+  }
   return {};
 }
 
@@ -117,6 +124,16 @@ std::unique_ptr<PlayGame> PlayGame::resume(const std::string& record, std::strin
   std::unique_ptr<PlayGame> g(new PlayGame());
   error = parse_session(r.session, r.match->players(), g->session_);
   if (!error.empty()) return nullptr;
+  // Every message and the sheet name the players, as in a new game (regression: let in).
+  const std::vector<std::string>& names = r.match->names();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+        names.begin() + static_cast<std::ptrdiff_t>(i)) {
+      error = "\"players\": " + quote_input(names[i]) +
+              " is named twice, and the two could not be told apart";
+      return nullptr;
+    }
+  }
   if (const std::string engine = engine_in(g->session_); !allow_engines && !engine.empty()) {
     error = engine +
             ", an external engine: resuming would run that command; add --allow-engines if you "

@@ -275,18 +275,23 @@ Input parse_input(std::string_view raw, const InputContext& ctx) {
   return error(unreadable);
 }
 
-std::string help_text(const InputContext& ctx) {
+std::string help_text(const InputContext& ctx, bool symbols) {
   std::string out = "Now: " + expected(ctx) + ".\n";
+  // Within 80 columns; suit symbols only where the screen shows them (regression: "Q♥" in a
+  // terminal of another charset).
   out +=
-      "Cards are typed as QH, qh, 10h, TH or Q♥ (ranks A K Q J 10/T 9 ... 2, suits S H D C).\n"
+      symbols ? "Cards are typed as QH, qh, 10h, TH or Q♥" : "Cards are typed as QH, qh, 10h or TH";
+  out +=
+      " (ranks A K Q J 10/T 9 ... 2,\n"
+      "suits S H D C).\n"
       "Commands:\n"
-      "  hint    what a bot would do here, and why (the bots' own kind when they are all\n"
-      "          one that searches, else the expert)\n"
+      "  hint    what a bot would do here, and why (the bots' own kind when they all\n"
+      "          search, else the expert)\n"
       "  undo    take back your last action (in a game against bots only)\n"
       "  last    show the last trick\n"
       "  sheet   show the score sheet so far\n"
-      "  quit    save the game and stop (Ctrl-C and Ctrl-D too); whist play --resume FILE "
-      "continues it\n"
+      "  quit    save the game and stop (Ctrl-C and Ctrl-D too);\n"
+      "          whist play --resume FILE continues it\n"
       "  help    this list\n";
   return out;
 }

@@ -48,6 +48,6 @@ std::optional<Card> read_card(std::string_view text);
 Input parse_input(std::string_view text, const InputContext& ctx);
 
 // The commands, one per line, for `help`; `phase_help` adds how to type an action of the phase.
-std::string help_text(const InputContext& ctx);
+std::string help_text(const InputContext& ctx, bool symbols);
 
 }  // namespace whist::cli

@@ -1,10 +1,13 @@
 #include "cli/play_terminal.h"
 
+#include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "ai/external.h"
@@ -63,7 +66,24 @@ ReadResult read_line(std::string& line) {
   }
 }
 
+void discard_typeahead() {
+  if (isatty(STDIN_FILENO) != 1) return;
+  pending().clear();
+  tcflush(STDIN_FILENO, TCIFLUSH);
+}
+
 bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
+
+std::string clear_screen_text() {
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && *term != '\0' && std::string_view(term) != "dumb") {
+    return "\033[2J\033[3J\033[H";  // ESC[3J: the scrollback too
+  }
+  winsize size{};
+  const int rows =
+      ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 ? size.ws_row : 60;
+  return std::string(static_cast<size_t>(rows) + 10, '\n');
+}
 
 bool locale_is_utf8() {
   for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {

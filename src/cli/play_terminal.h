@@ -18,9 +18,17 @@ enum class ReadResult { Line, End, Interrupted };
 // Reads one line from standard input, without its newline.
 ReadResult read_line(std::string& line);
 
+// Drops what was typed before the screen it would answer was shown (keys typed ahead while the
+// bots moved, or by the last player before the keyboard was passed on), when standard input is
+// a terminal. Piped input is a script, read as it comes.
+void discard_typeahead();
+
 // Whether standard output is a terminal, and whether its locale speaks UTF-8 (LC_ALL, LC_CTYPE,
 // LANG, the first one set), and whether colour is welcome (not TERM=dumb, no NO_COLOR).
 bool stdout_is_terminal();
+// What clears a terminal's screen and scrollback: their escape codes, or for a terminal that has
+// none (TERM=dumb or unset) enough empty lines to push the screen out of sight.
+std::string clear_screen_text();
 bool locale_is_utf8();
 bool colour_wanted();
 

@@ -1,5 +1,6 @@
 #include "game/json_input.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -51,6 +52,17 @@ std::string path_of(const std::vector<Frame>& frames, size_t depth) {
 }  // namespace
 
 Json parse_json_input(std::string_view text) {
+  // A file cut short by a crash may be left full of NUL bytes, which nlohmann calls "unexpected
+  // end of input", as if the file were empty (regression). JSON never holds one.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const std::string_view before = text.substr(0, nul);
+    const size_t line_start = before.rfind('\n');
+    const size_t line = static_cast<size_t>(std::count(before.begin(), before.end(), '\n')) + 1;
+    const size_t column = nul - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1;
+    throw JsonInputError("not JSON: a NUL byte at line " + std::to_string(line) + ", column " +
+                         std::to_string(column) + " (byte " + std::to_string(nul + 1) +
+                         " of the file): a file cut short by a crash may be left so");
+  }
   std::vector<Frame> frames;
   const auto element_done = [&frames] {
     if (!frames.empty() && !frames.back().object) ++frames.back().index;

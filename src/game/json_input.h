@@ -14,8 +14,8 @@ inline constexpr int kMaxJsonDepth = 64;
 // Fields in one object: no file of ours has more than ~40 in one (the options).
 inline constexpr int kMaxJsonKeys = 1000;
 
-// Nesting past kMaxJsonDepth, more than kMaxJsonKeys fields in one object, a key given twice in
-// one object, or a number out of range (1e400); what() names where, as a path from the top
+// A NUL byte, nesting past kMaxJsonDepth, more than kMaxJsonKeys fields in one object, a key given
+// twice in one object, or a number out of range (1e400); what() names where, as a path from the top
 // ("deals[0]").
 struct JsonInputError : std::runtime_error {
   using std::runtime_error::runtime_error;
