@@ -198,11 +198,12 @@ class PlayLoop {
                       (spec == kHumanSeat ? "" : " (" + spec + ")"));
     }
     std::string out =
-        resumed ? fmt::format("Resuming the game saved in {}.\n", shell_word(from))
-                : fmt::format("whist play: {}, {} players: ", m.rules().variant, m.players());
+        resumed
+            ? fmt::format("Resuming the game saved in {}.\n", shell_word(from))
+            : wrap_list(fmt::format("whist play: {}, {} players: ", m.rules().variant, m.players()),
+                        seats, ", ", ".");
     if (!resumed) {
-      for (size_t i = 0; i < seats.size(); ++i) out += (i ? ", " : "") + seats[i];
-      out += fmt::format(".\nSeed {} (--seed {} plays this game again).\n", game_.session().seed,
+      out += fmt::format("Seed {} (--seed {} plays this game again).\n", game_.session().seed,
                          game_.session().seed);
     }
     out +=

@@ -15,12 +15,6 @@ std::string says(const std::string& name, std::string_view base, std::string_vie
   return name + " " + std::string(name == "You" ? base : third);
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? std::string(sep) : "") + items[i];
-  return out;
-}
-
 std::string signed_points(Points p) { return (p > Points() ? "+" : "") + to_string(p); }
 
 // What the end of an auction or a passing round tells everyone.
@@ -166,7 +160,7 @@ std::string deal_result_text(const Match& m, const Style& style) {
                                     signed_points(r.points[i])));
       }
     }
-    out = "Deal over. " + join(items, "; ") + ".\n";
+    out = wrap_list("Deal over. ", items, "; ", ".");
   }
   SheetStyle sheet;
   sheet.unicode = style.unicode;

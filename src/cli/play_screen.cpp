@@ -27,20 +27,21 @@ std::string paint(std::string text, Paint p, bool colour) {
 }
 
 // Display width of UTF-8 text: one column per code point.
+// Columns: a character each, none for a colour code (ESC [ … m) or the rest of a character.
 int width(std::string_view s) {
   int w = 0;
-  for (char ch : s) w += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\033' && i + 1 < s.size() && s[i + 1] == '[') {
+      while (i < s.size() && s[i] != 'm') ++i;
+      continue;
+    }
+    w += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+  }
   return w;
 }
 
 std::string pad(std::string_view s, int w) {
   return std::string(s) + std::string(static_cast<size_t>(std::max(0, w - width(s))), ' ');
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? std::string(sep) : "") + items[i];
-  return out;
 }
 
 std::string cards_text(CardSet cards, const Style& style) {
@@ -76,7 +77,7 @@ std::string auction_line(const Match& m, const PlayerView& v, const Style& style
     calls.push_back(who + " " + action_text(h.action, style));
   }
   if (calls.empty()) return {};
-  return "Auction: " + join(calls, ", ") + "\n";
+  return wrap_list("Auction: ", calls, ", ", "");
 }
 
 std::string contract_lines(const Match& m, const PlayerView& v, const Style& style) {
@@ -172,18 +173,19 @@ std::string hand_line(const PlayerView& v, const Style& style) {
   if (v.phase == Phase::Playing) {
     for (Action a : v.legal) legal |= a.card();
   }
-  std::string out = "Your hand:";
+  // A group a suit, kept whole on its line.
+  std::vector<std::string> groups;
   Suit last = Suit::None;
   for (size_t i = 0; i < shown.size(); ++i) {
     const Card c = shown[i];
     const Suit suit = c.is_joker() ? Suit::None : c.suit();
-    out += (i > 0 && suit != last) ? "   " : " ";
+    if (i == 0 || suit != last) groups.emplace_back();
     last = suit;
     std::string item = fmt::format("{}:{}", i + 1, card_text(c, style));
     if (!legal.empty() && !legal.contains(c)) item = paint(item, kDim, style.colour);
-    out += item;
+    groups.back() += (groups.back().empty() ? "" : " ") + item;
   }
-  return out + "\n";
+  return wrap_list("Your hand: ", groups, "   ", "");
 }
 
 std::string numbered(const PlayerView& v, const Style& style) {
@@ -205,7 +207,7 @@ std::string play_choices(const Match& m, const PlayerView& v, const Style& style
       items.push_back(fmt::format("{}:{}", i + 1, card_text(shown[i], style)));
     }
   }
-  if (legal == v.own_hand) return fmt::format("Play any card: {}\n", join(items, " "));
+  if (legal == v.own_hand) return wrap_list("Play any card: ", items, " ", "");
   // Why the other cards are not allowed. Jokers (Call-Ace) may be allowed beside the led suit
   // (regression: a joker beside hearts was read as "you have no H: you must trump").
   std::string why;
@@ -225,7 +227,7 @@ std::string play_choices(const Match& m, const PlayerView& v, const Style& style
   if (!why.empty() && legal.intersects(CardSet::jokers()) && !plain.empty()) {
     why += ", or play a joker";
   }
-  return fmt::format("Play a card: {}{}\n", join(items, " "), why.empty() ? "" : " (" + why + ")");
+  return wrap_list("Play a card: ", items, " ", why.empty() ? "" : " (" + why + ")");
 }
 
 std::string bid_choices(const Match& m, const PlayerView& v) {
@@ -263,7 +265,7 @@ std::string auction_choices(const PlayerView& v, const Style& style) {
   }
   if (names.empty()) return "Call: pass\n";
   if (v.setup.family == Family::CallAce) {
-    return "Call: pass, or a contract: " + join(names, ", ") + "\n";
+    return wrap_list("Call: pass, or a contract: ", names, ", ", "");
   }
   return fmt::format("Call: pass, or a bid from {} up to {} (trumps rank {} < {} < {} < {} < NT)\n",
                      names.front(), names.back(), suit_text(Suit::Clubs, style),
@@ -353,38 +355,43 @@ std::string deal_header(const Match& m, const Style& style) {
   } else if (m.rules().end == GameEnd::Target) {
     out += fmt::format(" (to {} points)", m.rules().target_score);  // as whist score says it
   }
-  out += fmt::format(": {} card{} each, dealer {}", s.cards(), s.cards() == 1 ? "" : "s",
-                     m.names()[static_cast<size_t>(s.dealer())]);
+  out += ": ";
+  std::vector<std::string> parts;
+  parts.push_back(fmt::format("{} card{} each", s.cards(), s.cards() == 1 ? "" : "s"));
+  parts.push_back("dealer " + m.names()[static_cast<size_t>(s.dealer())]);
   if (s.family() == Family::ExactBid) {
-    if (s.trump() == Suit::None) {
-      out += ", no trump";
-    } else {
-      out += ", trump " + suit_text(s.trump(), style);
-    }
-    if (s.turned() != kNoCard) out += " (turned " + card_text(s.turned(), style) + ")";
+    std::string trump =
+        s.trump() == Suit::None ? "no trump" : "trump " + suit_text(s.trump(), style);
+    if (s.turned() != kNoCard) trump += " (turned " + card_text(s.turned(), style) + ")";
+    parts.push_back(trump);
   } else if (s.family() == Family::Israeli) {
     // Once the auction is over, its trump (regression: "trump by auction" all deal long).
     const bool known = s.declarer() >= 0 && s.phase() != Phase::Auction;
     if (!known) {
-      out += ", trump by auction";
+      parts.push_back("trump by auction");
     } else if (s.trump() == Suit::None) {
-      out += ", no trump (the auction's)";
+      parts.push_back("no trump (the auction's)");
     } else {
-      out += ", trump " + suit_text(s.trump(), style) + " (the auction's)";
+      parts.push_back("trump " + suit_text(s.trump(), style) + " (the auction's)");
     }
   } else {
-    out += ", a kitty of 3, contracts by auction";
+    parts.push_back("a kitty of 3");
+    parts.push_back("contracts by auction");
     if (s.trump() != Suit::None) {
-      out += ", trump " + suit_text(s.trump(), style);
+      parts.push_back("trump " + suit_text(s.trump(), style));
     } else if (s.phase() == Phase::Playing) {
-      out += ", no trump";
+      parts.push_back("no trump");
     }
   }
-  if (s.phase() == Phase::ChooseMode) out += ", the dealer chooses how to play the one card";
-  if (s.mode() != OneCardMode::Regular) out += fmt::format(", a {} deal", mode_name(s.mode()));
-  if (s.blind_bidding()) out += ", blind bidding";
-  if (s.forced_bid() >= 0) out += fmt::format(", everyone must bid {}", s.forced_bid());
-  return paint(out, kBold, style.colour) + "\n";
+  if (s.phase() == Phase::ChooseMode)
+    parts.push_back("the dealer chooses how to play the one card");
+  if (s.mode() != OneCardMode::Regular)
+    parts.push_back(fmt::format("a {} deal", mode_name(s.mode())));
+  if (s.blind_bidding()) parts.push_back("blind bidding");
+  if (s.forced_bid() >= 0) parts.push_back(fmt::format("everyone must bid {}", s.forced_bid()));
+  std::string text = wrap_list(out, parts, ", ", "");
+  text.pop_back();  // the line break, after the bold
+  return paint(text, kBold, style.colour) + "\n";
 }
 
 std::vector<Card> shown_cards(const PlayerView& v) {
@@ -481,6 +488,36 @@ std::string choices_text(const Match& m, int seat, const Style& style) {
       break;
   }
   return {};
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? std::string(sep) : "") + items[i];
+  return out;
+}
+
+std::string wrap_list(std::string_view head, const std::vector<std::string>& items,
+                      std::string_view sep, std::string_view tail, int width_limit) {
+  std::string out(head);
+  int column = width(head);
+  const std::string trimmed_sep(sep.substr(0, sep.find_last_not_of(' ') + 1));
+  for (size_t i = 0; i < items.size(); ++i) {
+    const bool last = i + 1 == items.size();
+    // The item with what follows it on its line: the separator, or the tail.
+    const int need = width(items[i]) + (last ? width(tail) : width(trimmed_sep));
+    if (i > 0) {
+      if (column + width(sep) + need > width_limit) {
+        out += trimmed_sep + "\n  ";
+        column = 2;
+      } else {
+        out += sep;
+        column += width(sep);
+      }
+    }
+    out += items[i];
+    column += width(items[i]);
+  }
+  return out + std::string(tail) + "\n";
 }
 
 }  // namespace whist::cli
