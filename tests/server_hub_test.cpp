@@ -2,6 +2,7 @@
 // WebSocket messages, errors that change nothing, reconnects, bots taking over for players who
 // are away, and a restart that resumes every table from the database.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,7 @@ namespace whist::server {
 namespace {
 
 using Json = nlohmann::json;
+namespace fs = std::filesystem;
 
 struct FakeOutlet : Outlet {
   std::map<ConnId, std::vector<Json>> sent;
@@ -1019,24 +1021,101 @@ TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
 }
 
 // SQLite says "unable to open database file" for each of these; the store says which it is.
+// What opening a database says: "opened", or the error.
+std::string open_message(const std::string& path, server::StoreAccess access) {
+  try {
+    server::Store store(path, access);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "opened";
+}
+
 TEST(StoreOpen, AFileThatCannotBeOpenedSaysWhy) {
   const test_files::TempDir dir{"whist-store-open-"};
-  const auto message = [](const std::string& path, server::StoreAccess access) {
-    try {
-      server::Store store(path, access);
-    } catch (const std::exception& e) {
-      return std::string(e.what());
-    }
-    return std::string("opened");
-  };
   const std::string d = dir.str(), missing = (dir / "none" / "w.sqlite").string();
-  EXPECT_EQ(message(d, server::StoreAccess::Own), "database " + d + ": it is a directory");
-  EXPECT_EQ(message(d, server::StoreAccess::Read), "database " + d + ": it is a directory");
-  EXPECT_EQ(message(missing, server::StoreAccess::Own),
+  EXPECT_EQ(open_message(d, server::StoreAccess::Own), "database " + d + ": it is a directory");
+  EXPECT_EQ(open_message(d, server::StoreAccess::Read), "database " + d + ": it is a directory");
+  EXPECT_EQ(open_message(missing, server::StoreAccess::Own),
             "database " + missing + ": no directory '" + (dir / "none").string() + "' to hold it");
-  EXPECT_EQ(message(missing, server::StoreAccess::Read), "database " + missing + ": no such file");
-  EXPECT_EQ(message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
-  EXPECT_EQ(message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
+  EXPECT_EQ(open_message(missing, server::StoreAccess::Read), "database " + missing + ": no such file");
+  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
+  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
+}
+
+// Regression: SQLite opened a file it may not write read-only, and the server refused every
+// request as it came.
+TEST(StoreOpen, AFileThatCannotBeWrittenIsRefusedAtOnce) {
+  if (geteuid() == 0) GTEST_SKIP() << "root writes a read-only file all the same";
+  const test_files::TempDir dir{"whist-store-open-"};
+  ASSERT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
+  fs::permissions(dir / "w.sqlite", fs::perms::owner_read);
+  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own),
+            "database " + (dir / "w.sqlite").string() +
+                ": the file cannot be written (read-only, or its folder is)");
+  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
+}
+
+// Regression: what could not be stored (a full disk, or here the database's file moved away while
+// the server ran, which SQLite does not notice) got no answer over the WebSocket and a bare 500
+// over HTTP; a bot's move that failed was never asked for again; a hello whose connection could
+// not be stored left the player away to the table, so a bot played the seat. Each is now refused
+// with the error `storage`, changes nothing, and works once the file is back.
+TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLater) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  const Json legal = out_.last_of(1, "state")["view"]["legal"];
+  ASSERT_FALSE(legal.empty());
+  const std::string other = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + other + "/join", {{"token", ana}, {"seat", 0}});
+  const std::string bots = table(ana, {"random", "random", "random", "random"});
+  hello(3, bots, "");  // watched, so its bots play
+  const uint64_t before = seq(id), bots_before = seq(bots);
+
+  const fs::path file = db_, away = fs::path(db_).parent_path() / "elsewhere.sqlite";
+  fs::rename(file, away);
+  const auto refused = [&](ConnId c) {
+    const Json m = out_.last(c);
+    EXPECT_EQ(m["type"], "error") << m;
+    EXPECT_EQ(m["code"], "storage") << m;
+    EXPECT_EQ(m["message"],
+              "the server cannot store anything now, so nothing was done; try again later");
+  };
+  hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
+  refused(1);
+  EXPECT_EQ(seq(id), before);
+  ASSERT_FALSE(out_.logged.empty());
+  EXPECT_NE(out_.logged.back().find("the file was removed or replaced while the server ran"),
+            std::string::npos)
+      << out_.logged.back();
+  const Reply r = call("POST", "/api/guests", {{"name", "Bo"}});
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(r.body["error"]["code"], "storage");
+  hello(2, other, ana);
+  refused(2);
+  hub_->message(2, Json{{"type", "act"}, {"action", 64}}.dump(), now_);
+  EXPECT_EQ(out_.last(2)["code"], "no-hello");  // not at the table: a hello again starts over
+  const int64_t pace = HubConfig{}.watch_pace_ms;
+  const std::optional<BotJob> job = hub_->next_bot_job(now_ + pace);
+  ASSERT_TRUE(job);
+  EXPECT_EQ(job->table, bots);
+  EXPECT_THROW(hub_->bot_done(*job, run_bot_job(*job), now_ + pace), StorageError);
+  EXPECT_EQ(seq(bots), bots_before);
+  EXPECT_FALSE(hub_->next_bot_job(now_ + pace + 999));
+
+  fs::rename(away, file);
+  const std::optional<BotJob> again = hub_->next_bot_job(now_ + pace + 1000);
+  ASSERT_TRUE(again) << "the bot's move is not asked for again";
+  EXPECT_EQ(again->seq, job->seq);
+  hub_->bot_done(*again, run_bot_job(*again), now_ + pace + 1000);
+  EXPECT_EQ(seq(bots), bots_before + 1);
+  hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
+  EXPECT_EQ(seq(id), before + 1);
+  hello(2, other, ana);
+  EXPECT_EQ(out_.last_of(2, "state")["table"]["seats"][0]["connected"], true);
 }
 
 // Tables created before bot settings were refused keep them: the check is on creation only.

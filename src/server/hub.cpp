@@ -36,6 +36,7 @@ namespace {
 constexpr size_t kMaxBody = 16 * 1024;
 constexpr size_t kMaxGuestName = 24;
 constexpr size_t kReplayCacheBytes = 64 << 20;  // the finished games' replays kept in memory
+constexpr int64_t kBotRetryMs = 1000;           // after a bot's move could not be stored
 
 // Request paths are not checked for UTF-8 and may be echoed in errors: never let a dump throw.
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -136,6 +137,7 @@ struct Hub::Impl {
     std::set<ConnId> conns;
     std::map<int, int> seat_conns;  // seat -> open connections playing it
     uint64_t handed_out = 0;        // seq of the last bot job handed out (+1; 0 none)
+    int64_t bot_retry_at = 0;       // a bot's move that could not be stored is asked again then
     uint64_t timed_out = 0;         // seq whose player to move ran out of time (+1; 0 none)
     // A state carries `table` and `match` only when they changed since the receiver's last
     // state: their text, and the broadcast round in which each last changed.
@@ -151,6 +153,7 @@ struct Hub::Impl {
     // A game under way read back from the database: its times (grace periods, turn timer) are
     // unknown, so its timers wait, and the next hello adds a restart event that starts them.
     bool asleep = false;
+    bool restart_stored = false;  // the restart event of the server's start
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
 
@@ -364,14 +367,23 @@ struct Hub::Impl {
 
   // After a restart nobody is connected; the grace periods start again at the first call that
   // tells the time.
+  // A table whose restart event could not be stored is tried again at the next call, and the
+  // others still get theirs (regression: one failure left every table after it without one).
   bool restarted = false;
   void restart(int64_t now) {
     if (restarted) return;
-    restarted = true;
+    std::optional<StorageError> failed;
     for (auto& [id, entry] : tables) {
-      if (entry.table->stage() == TableStage::Finished) continue;
-      commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+      if (entry.restart_stored || entry.table->stage() == TableStage::Finished) continue;
+      try {
+        commit(entry, Event{EventKind::Restart, -1, {}, {}, {}}, now);
+        entry.restart_stored = true;
+      } catch (const StorageError& e) {
+        failed = e;
+      }
     }
+    if (failed) throw *failed;
+    restarted = true;
   }
 
   // Whether `client` may create one more guest or table (`limit` says which), and if not the
@@ -534,16 +546,26 @@ struct Hub::Impl {
     if (entry.rematch.empty()) {
       TableSetup setup = t.setup();
       setup.seed = random_seed();
-      const std::string id = add_table(setup, t.rules(), now);
-      entry.rematch = id;
-      store.set_rematch(t.id(), id);
-      TableEntry& next = tables[id];  // std::map: `entry` and `t` stay valid
-      for (int k = 0; k < t.players(); ++k) {
-        const SeatState& s = t.seat(k);
-        if (t.is_human_seat(k) && !s.guest.empty()) {
-          commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
+      // All of it stored, or none (regression: a failure between the steps left a rematch
+      // table in the lobby that the game did not name, or named one whose players had no seat).
+      Store::Transaction transaction(store);
+      std::string id;
+      try {
+        id = add_table(setup, t.rules(), now);
+        store.set_rematch(t.id(), id);
+        TableEntry& next = tables[id];  // std::map: `entry` and `t` stay valid
+        for (int k = 0; k < t.players(); ++k) {
+          const SeatState& s = t.seat(k);
+          if (t.is_human_seat(k) && !s.guest.empty()) {
+            commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
+          }
         }
+        transaction.commit();
+      } catch (const StorageError&) {
+        if (!id.empty()) tables.erase(id);  // new, so nobody has it
+        throw;
       }
+      entry.rematch = id;
       broadcast(entry, now);
     }
     return json_reply(201, {{"id", entry.rematch}, {"link", "/#/table/" + entry.rematch}});
@@ -663,7 +685,19 @@ struct Hub::Impl {
     welcome(c, conn);
     if (!again && conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
         entry.table->stage() != TableStage::Finished) {
-      commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
+      try {
+        commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
+      } catch (const StorageError&) {
+        // Not at the table after all: counted there, the player would be connected to the hub
+        // and away to the table, and a bot would play the seat (regression). A hello again
+        // starts over.
+        --entry.seat_conns[conn.seat];
+        entry.conns.erase(c);
+        conn.table.clear();
+        conn.guest.clear();
+        conn.seat = -1;
+        throw;
+      }
       return;  // the broadcast carried the state
     }
     if (last != entry.table->seq()) {
@@ -776,10 +810,23 @@ Hub::Hub(const HubConfig& config, Outlet& outlet) {
 
 Hub::~Hub() = default;
 
+namespace {
+
+// What a client is told when the server cannot store its request (the log says why).
+constexpr const char* kNotStored =
+    "the server cannot store anything now, so nothing was done; try again later";
+
+}  // namespace
+
 HttpReply Hub::http(std::string_view method, std::string_view target, std::string_view body,
                     int64_t now_ms, const std::string& client) {
-  impl_->restart(now_ms);
-  return impl_->http(method, target, body, now_ms, client);
+  try {
+    impl_->restart(now_ms);
+    return impl_->http(method, target, body, now_ms, client);
+  } catch (const StorageError& e) {
+    impl_->outlet.log("http", e.what());
+    return error_reply(503, "storage", kNotStored);
+  }
 }
 
 void Hub::open(ConnId conn, int64_t now_ms) {
@@ -788,6 +835,16 @@ void Hub::open(ConnId conn, int64_t now_ms) {
 }
 
 void Hub::message(ConnId conn, std::string_view text, int64_t now_ms) {
+  // Regression: a hello or an action that could not be stored got no answer at all.
+  try {
+    unstored_message(conn, text, now_ms);
+  } catch (const StorageError& e) {
+    impl_->outlet.log("message", e.what());
+    if (impl_->conns.contains(conn)) impl_->outlet.send(conn, error_message("storage", kNotStored));
+  }
+}
+
+void Hub::unstored_message(ConnId conn, std::string_view text, int64_t now_ms) {
   impl_->restart(now_ms);
   const auto it = impl_->conns.find(conn);
   if (it == impl_->conns.end()) return;
@@ -881,6 +938,10 @@ std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
         ++it;
         continue;
       }
+      if (now_ms < entry.bot_retry_at) {  // its move could not be stored: not yet again
+        ++it;
+        continue;
+      }
       it = impl_->dirty.erase(it);
       if (entry.handed_out == entry.table->seq() + 1) continue;
       // Bots play only while someone is at the table or watching it; hello wakes it. Otherwise
@@ -902,7 +963,16 @@ void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
   if (it == impl_->tables.end() || it->second.table->seq() != job.seq) return;  // moved on
   const Event e{EventKind::Act, job.seat, action, {}, {}};
   if (!it->second.table->check(e).empty()) return;
-  impl_->commit(it->second, e, now_ms);
+  try {
+    impl_->commit(it->second, e, now_ms);
+  } catch (const StorageError&) {
+    // Asked again a little later (regression: handed out once a seq, the move was never made
+    // again, and the table stood still until something else happened at it).
+    it->second.handed_out = 0;
+    it->second.bot_retry_at = now_ms + kBotRetryMs;
+    impl_->dirty.push_back(job.table);
+    throw;
+  }
 }
 
 void Hub::run_bots(int64_t now_ms) {

@@ -105,7 +105,9 @@ class Hub {
   HttpReply http(std::string_view method, std::string_view target, std::string_view body,
                  int64_t now_ms, const std::string& client = {});
 
-  // A WebSocket opened, received a text message, closed.
+  // A WebSocket opened, received a text message, closed. A request or message that could not be
+  // stored (StorageError) changes nothing and is answered with the error `storage` (HTTP 503).
+  // bot_done throws it, and its move is asked for again a second later.
   void open(ConnId conn, int64_t now_ms);
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
@@ -129,6 +131,8 @@ class Hub {
   int tables_in_memory() const;
 
  private:
+  void unstored_message(ConnId conn, std::string_view text, int64_t now_ms);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -112,6 +112,26 @@ struct Store::Impl {
       throw std::runtime_error(errno == EWOULDBLOCK ? "another server has it open"
                                                     : std::strerror(errno));
     }
+    struct stat st {};
+    if (fstat(file_lock.fd, &st) == 0) file_id = {st.st_dev, st.st_ino};
+  }
+
+  // Before every write: the file the server opened is still the one at its path. SQLite writes
+  // on into a file removed or replaced while it runs, and all of it is lost at exit (regression:
+  // games went on, and nothing said so); a write now fails and says why, as a full disk does.
+  void check_file() const {
+    if (!file_id) return;  // in memory
+    struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && st.st_dev == file_id->first &&
+        st.st_ino == file_id->second) {
+      return;
+    }
+    throw StorageError(
+        "database " + path +
+        ": the file was removed or replaced while the server ran, and nothing more can be "
+        "stored; until the server stops, the removed file is /proc/" +
+        std::to_string(getpid()) + "/fd/" + std::to_string(file_lock.fd) +
+        " (with its -wal beside it)");
   }
 
   static int on_commit(void* self, sqlite3*, const char*, int pages) {
@@ -157,8 +177,20 @@ struct Store::Impl {
     }
   };
 
+  // Runs `f`, a write: a failure to store is a StorageError that names the database.
+  template <class F>
+  void write(F&& f) {
+    check_file();
+    try {
+      f();
+    } catch (const SQLite::Exception& e) {
+      throw StorageError("database " + path + ": " + e.what());
+    }
+  }
+
   std::string path;
   FileLock file_lock;
+  std::optional<std::pair<dev_t, ino_t>> file_id;  // of the file opened, to see it is still there
   SQLite::Database db;
   // Prepared once: an event is written for every action of every table.
   std::unique_ptr<SQLite::Statement> add_event;
@@ -186,6 +218,11 @@ Store::Store(const std::string& path, StoreAccess access) {
     auto& db = impl_->db;
     const bool file = path != ":memory:" && !path.empty();
     if (file) impl_->lock_file();
+    // SQLite opens a file it may not write read-only, and says so only at the first write
+    // (regression: the server listened, and refused every guest with "internal error").
+    if (sqlite3_db_readonly(db.getHandle(), "main") == 1) {
+      throw std::runtime_error("the file cannot be written (read-only, or its folder is)");
+    }
     db.exec("PRAGMA busy_timeout=5000");
     // WAL: a write is durable once its transaction commits. synchronous=NORMAL survives any
     // crash of the process (a power cut may lose the last commits).
@@ -219,53 +256,76 @@ Store::Store(const std::string& path, StoreAccess access) {
 
 Store::~Store() = default;
 
+Store::Transaction::Transaction(Store& store) : store_(store) {
+  store.impl_->write(
+      [&] { transaction_ = std::make_unique<SQLite::Transaction>(store.impl_->db); });
+}
+
+Store::Transaction::~Transaction() = default;
+
+void Store::Transaction::commit() {
+  store_.impl_->write([&] { transaction_->commit(); });
+}
+
 void Store::add_guest(const StoredGuest& g) {
-  SQLite::Statement q(impl_->db, "INSERT INTO guests (id, token_hash, name) VALUES (?, ?, ?)");
-  q.bind(1, g.id);
-  q.bind(2, g.token_hash);
-  q.bind(3, g.name);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "INSERT INTO guests (id, token_hash, name) VALUES (?, ?, ?)");
+    q.bind(1, g.id);
+    q.bind(2, g.token_hash);
+    q.bind(3, g.name);
+    q.exec();
+  });
 }
 
 void Store::add_table(const std::string& id, const std::string& setup) {
-  SQLite::Statement q(impl_->db, "INSERT INTO tables (id, setup) VALUES (?, ?)");
-  q.bind(1, id);
-  q.bind(2, setup);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "INSERT INTO tables (id, setup) VALUES (?, ?)");
+    q.bind(1, id);
+    q.bind(2, setup);
+    q.exec();
+  });
 }
 
 void Store::add_event(const std::string& table, uint64_t seq, const std::string& event) {
-  SQLite::Statement& q = *impl_->add_event;
-  q.reset();
-  q.bind(1, table);
-  q.bind(2, static_cast<int64_t>(seq));
-  q.bind(3, event);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement& q = *impl_->add_event;
+    q.reset();
+    q.bind(1, table);
+    q.bind(2, static_cast<int64_t>(seq));
+    q.bind(3, event);
+    q.exec();
+  });
 }
 
 void Store::set_rematch(const std::string& table, const std::string& rematch) {
-  SQLite::Statement q(impl_->db, "UPDATE tables SET rematch = ? WHERE id = ?");
-  q.bind(1, rematch);
-  q.bind(2, table);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "UPDATE tables SET rematch = ? WHERE id = ?");
+    q.bind(1, rematch);
+    q.bind(2, table);
+    q.exec();
+  });
 }
 
 void Store::set_finished(const std::string& table) {
-  SQLite::Statement q(impl_->db, "UPDATE tables SET finished = 1 WHERE id = ?");
-  q.bind(1, table);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "UPDATE tables SET finished = 1 WHERE id = ?");
+    q.bind(1, table);
+    q.exec();
+  });
 }
 
 void Store::delete_table(const std::string& table) {
-  SQLite::Transaction transaction(impl_->db);
-  for (const char* sql :
-       {"DELETE FROM events WHERE table_id = ?", "DELETE FROM tables WHERE id = ?",
-        "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
-    SQLite::Statement q(impl_->db, sql);
-    q.bind(1, table);
-    q.exec();
-  }
-  transaction.commit();
+  impl_->write([&] {
+    SQLite::Transaction transaction(impl_->db);
+    for (const char* sql :
+         {"DELETE FROM events WHERE table_id = ?", "DELETE FROM tables WHERE id = ?",
+          "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
+      SQLite::Statement q(impl_->db, sql);
+      q.bind(1, table);
+      q.exec();
+    }
+    transaction.commit();
+  });
 }
 
 std::vector<StoredGuest> Store::guests() {
@@ -279,10 +339,12 @@ std::vector<StoredGuest> Store::guests() {
 }
 
 void Store::set_asleep(const std::string& table, bool asleep) {
-  SQLite::Statement q(impl_->db, "UPDATE tables SET asleep = ? WHERE id = ?");
-  q.bind(1, asleep ? 1 : 0);
-  q.bind(2, table);
-  q.exec();
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "UPDATE tables SET asleep = ? WHERE id = ?");
+    q.bind(1, asleep ? 1 : 0);
+    q.bind(2, table);
+    q.exec();
+  });
 }
 
 std::vector<std::string> Store::awake_tables() {

@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+namespace SQLite {
+class Transaction;
+}
+
 namespace whist::server {
 
 struct StoredGuest {
@@ -21,6 +25,12 @@ struct StoredGuest {
 // A stored table that cannot be what it says: its events have a gap, or (the hub's finding) its
 // setup or an event is refused. The database itself answered; asking again gives the same.
 struct DamagedTable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A write that could not be stored (a full disk, the database's file removed or replaced while
+// the server runs); nothing of it was. Asking again may succeed once the cause is gone.
+struct StorageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -38,6 +48,20 @@ enum class StoreAccess : uint8_t { Own, Read };
 
 class Store {
  public:
+  // Writes made while one lives are stored all together at commit(), or none of them.
+  class Transaction {
+   public:
+    explicit Transaction(Store& store);
+    ~Transaction();  // rolls back what commit() did not store
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+   private:
+    Store& store_;
+    std::unique_ptr<SQLite::Transaction> transaction_;
+  };
+
   // Opens the database at `path` (":memory:" for none), creating it if needed when owned.
   // Throws std::runtime_error with the reason when it cannot.
   explicit Store(const std::string& path, StoreAccess access = StoreAccess::Own);
@@ -45,6 +69,7 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
+  // Every write throws StorageError when it cannot be stored, and stores nothing then.
   void add_guest(const StoredGuest& g);
   void add_table(const std::string& id, const std::string& setup);
   // Event number `seq` (from 1) of a table.
