@@ -1038,7 +1038,8 @@ TEST(StoreOpen, AFileThatCannotBeOpenedSaysWhy) {
   EXPECT_EQ(open_message(d, server::StoreAccess::Read), "database " + d + ": it is a directory");
   EXPECT_EQ(open_message(missing, server::StoreAccess::Own),
             "database " + missing + ": no directory '" + (dir / "none").string() + "' to hold it");
-  EXPECT_EQ(open_message(missing, server::StoreAccess::Read), "database " + missing + ": no such file");
+  EXPECT_EQ(open_message(missing, server::StoreAccess::Read),
+            "database " + missing + ": no such file");
   EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
   EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
 }
@@ -1106,14 +1107,24 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   EXPECT_EQ(seq(bots), bots_before);
   EXPECT_FALSE(hub_->next_bot_job(now_ + pace + 999));
 
+  hello(4, id, ana);  // Ana's second connection to her table, then both close
+  EXPECT_NO_THROW(hub_->closed(4, now_));
+  EXPECT_THROW(hub_->closed(1, now_), StorageError);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["seats"][0]["connected"], true);  // not stored
+
   fs::rename(away, file);
+  hub_->tick(now_);
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["seats"][0]["connected"], false);
+  EXPECT_EQ(seq(id), before + 1);
+  hello(1, id, ana);
+  EXPECT_EQ(seq(id), before + 2);
   const std::optional<BotJob> again = hub_->next_bot_job(now_ + pace + 1000);
   ASSERT_TRUE(again) << "the bot's move is not asked for again";
   EXPECT_EQ(again->seq, job->seq);
   hub_->bot_done(*again, run_bot_job(*again), now_ + pace + 1000);
   EXPECT_EQ(seq(bots), bots_before + 1);
   hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
-  EXPECT_EQ(seq(id), before + 1);
+  EXPECT_EQ(seq(id), before + 3);
   hello(2, other, ana);
   EXPECT_EQ(out_.last_of(2, "state")["table"]["seats"][0]["connected"], true);
 }

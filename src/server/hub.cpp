@@ -37,6 +37,7 @@ constexpr size_t kMaxBody = 16 * 1024;
 constexpr size_t kMaxGuestName = 24;
 constexpr size_t kReplayCacheBytes = 64 << 20;  // the finished games' replays kept in memory
 constexpr int64_t kBotRetryMs = 1000;           // after a bot's move could not be stored
+constexpr int64_t kTickLogQuietMs = 10000;      // between two logs of a tick's storage failures
 
 // Request paths are not checked for UTF-8 and may be echoed in errors: never let a dump throw.
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -153,7 +154,8 @@ struct Hub::Impl {
     // A game under way read back from the database: its times (grace periods, turn timer) are
     // unknown, so its timers wait, and the next hello adds a restart event that starts them.
     bool asleep = false;
-    bool restart_stored = false;  // the restart event of the server's start
+    bool restart_stored = false;    // the restart event of the server's start
+    std::set<int> unstored_leaves;  // seats whose last connection closed, not yet stored
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
 
@@ -370,6 +372,7 @@ struct Hub::Impl {
   // A table whose restart event could not be stored is tried again at the next call, and the
   // others still get theirs (regression: one failure left every table after it without one).
   bool restarted = false;
+  int64_t tick_log_quiet_until = 0;  // a tick's storage failures are logged again from then
   void restart(int64_t now) {
     if (restarted) return;
     std::optional<StorageError> failed;
@@ -793,7 +796,16 @@ struct Hub::Impl {
     if (conn.seat >= 0 && --entry.seat_conns[conn.seat] == 0 &&
         entry.table->stage() != TableStage::Finished &&
         !entry.table->seat(conn.seat).guest.empty()) {
-      commit(entry, Event{EventKind::Disconnect, conn.seat, {}, {}, {}}, now);
+      try {
+        commit(entry, Event{EventKind::Disconnect, conn.seat, {}, {}, {}}, now);
+      } catch (const StorageError&) {
+        // Stored by a tick later, unless the player is back first: else the table would think
+        // them connected, and wait for them forever.
+        entry.unstored_leaves.insert(conn.seat);
+        conn.table.clear();
+        conn.seat = -1;
+        throw;
+      }
     } else {
       broadcast(entry, now);  // the spectator count
     }
@@ -869,7 +881,12 @@ void Hub::unstored_message(ConnId conn, std::string_view text, int64_t now_ms) {
 void Hub::closed(ConnId conn, int64_t now_ms) {
   const auto it = impl_->conns.find(conn);
   if (it == impl_->conns.end()) return;
-  impl_->leave_conn(conn, it->second, now_ms);
+  try {
+    impl_->leave_conn(conn, it->second, now_ms);
+  } catch (const StorageError&) {
+    impl_->conns.erase(it);  // gone all the same; a tick stores its leaving
+    throw;
+  }
   impl_->conns.erase(it);
 }
 
@@ -883,13 +900,28 @@ void Hub::tick(int64_t now_ms) {
       entry.timed_out = entry.table->seq() + 1;
       impl_->dirty.push_back(id);
     }
-    for (const int seat : entry.table->overdue(now_ms, config.grace_ms)) {
-      impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
-    }
-    if (config.hold_seat_ms > 0) {
-      for (const int seat : entry.table->unheld(now_ms, config.hold_seat_ms)) {
-        impl_->commit(entry, Event{EventKind::Leave, seat, {}, {}, {}}, now_ms);
-        entry.seat_conns.erase(seat);
+    try {
+      for (auto s = entry.unstored_leaves.begin(); s != entry.unstored_leaves.end();) {
+        if (entry.seat_conns[*s] == 0) {
+          impl_->commit(entry, Event{EventKind::Disconnect, *s, {}, {}, {}}, now_ms);
+        }
+        s = entry.unstored_leaves.erase(s);  // stored, or the player is back
+      }
+      for (const int seat : entry.table->overdue(now_ms, config.grace_ms)) {
+        impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
+      }
+      if (config.hold_seat_ms > 0) {
+        for (const int seat : entry.table->unheld(now_ms, config.hold_seat_ms)) {
+          impl_->commit(entry, Event{EventKind::Leave, seat, {}, {}, {}}, now_ms);
+          entry.seat_conns.erase(seat);
+        }
+      }
+    } catch (const StorageError& e) {
+      // Tried again at the next tick, five times a second: the log says so every ten seconds
+      // (regression: five lines a second for as long as the disk was full).
+      if (now_ms >= impl_->tick_log_quiet_until) {
+        impl_->outlet.log("tick", e.what());
+        impl_->tick_log_quiet_until = now_ms + kTickLogQuietMs;
       }
     }
     if (!entry.conns.empty()) {
