@@ -309,6 +309,10 @@ TEST(PlayCli, TheHintKeepsAForeheadCardUnseen) {
   EXPECT_NE(hint.find("Your one card is on your forehead: play it (1), unseen."), std::string::npos)
       << hint;
   EXPECT_FALSE(std::regex_search(hint, std::regex(R"((10|[AKQJT2-9])[SHDC])"))) << hint;
+  // The protocols' name of the play is understood too (regression: "you have none to play").
+  screen = answer(w, "play unseen");
+  EXPECT_EQ(screen.find("Not allowed"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Deal over."), std::string::npos) << screen;
   w.line("quit");
   EXPECT_EQ(w.finish(), 0);
 }

@@ -1051,10 +1051,17 @@ TEST(StoreOpen, AFileThatCannotBeWrittenIsRefusedAtOnce) {
   const test_files::TempDir dir{"whist-store-open-"};
   ASSERT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own), "opened");
   fs::permissions(dir / "w.sqlite", fs::perms::owner_read);
-  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own),
-            "database " + (dir / "w.sqlite").string() +
-                ": the file cannot be written (read-only, or its folder is)");
+  EXPECT_EQ(
+      open_message((dir / "w.sqlite").string(), server::StoreAccess::Own),
+      "database " + (dir / "w.sqlite").string() + ": the file cannot be written (it is read-only)");
   EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Read), "opened");
+  // Its folder read-only: the write-ahead log could not be made beside it.
+  fs::permissions(dir / "w.sqlite", fs::perms::owner_read | fs::perms::owner_write);
+  fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
+  EXPECT_EQ(open_message((dir / "w.sqlite").string(), server::StoreAccess::Own),
+            "database " + (dir / "w.sqlite").string() + ": its folder " + dir.str() +
+                " cannot be written, and the database's log goes there");
+  fs::permissions(dir.path(), fs::perms::owner_all);
 }
 
 // Regression: what could not be stored (a full disk, or here the database's file moved away while
@@ -1097,8 +1104,9 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   EXPECT_EQ(r.body["error"]["code"], "storage");
   hello(2, other, ana);
   refused(2);
+  EXPECT_EQ(out_.closes[2], "storage");  // welcomed, but not at the table: it connects again
   hub_->message(2, Json{{"type", "act"}, {"action", 64}}.dump(), now_);
-  EXPECT_EQ(out_.last(2)["code"], "no-hello");  // not at the table: a hello again starts over
+  EXPECT_EQ(out_.last(2)["code"], "no-hello");
   const int64_t pace = HubConfig{}.watch_pace_ms;
   const std::optional<BotJob> job = hub_->next_bot_job(now_ + pace);
   ASSERT_TRUE(job);
@@ -1127,6 +1135,42 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   EXPECT_EQ(seq(id), before + 3);
   hello(2, other, ana);
   EXPECT_EQ(out_.last_of(2, "state")["table"]["seats"][0]["connected"], true);
+}
+
+// Regression (review): a leaving that could not be stored was stored by a later tick even after
+// the seat was given up, an event the table refuses: after a restart it was damaged. And a
+// rematch that cannot be stored leaves nothing behind.
+TEST_F(HubRestartTest, ALeavingStoredLateNeverDamagesTheTable) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"}, {{"schedule", "1"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  const fs::path file = db_, away = fs::path(db_).parent_path() / "elsewhere.sqlite";
+  fs::rename(file, away);
+  EXPECT_THROW(hub_->closed(1, now_), StorageError);
+  fs::rename(away, file);
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/leave", {{"token", ana}}).status, 200);
+  const uint64_t after_leave = seq(id);
+  hub_->tick(now_);
+  EXPECT_EQ(seq(id), after_leave);  // no Disconnect of an empty seat
+  reopen();
+  const Reply r = call("GET", "/api/tables/" + id);
+  EXPECT_EQ(r.status, 200) << r.body;
+
+  // A game over, and its rematch asked for while nothing can be stored.
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(2, id, ana);
+  play_connected({2});
+  ASSERT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+  const size_t listed = call("GET", "/api/tables").body.size();
+  fs::rename(file, away);
+  const Reply refused = call("POST", "/api/tables/" + id + "/rematch", {{"token", ana}});
+  EXPECT_EQ(refused.status, 503) << refused.body;
+  fs::rename(away, file);
+  EXPECT_EQ(call("GET", "/api/tables").body.size(), listed);
+  EXPECT_TRUE(call("GET", "/api/tables/" + id).body["rematch"].is_null());
+  const Reply made = call("POST", "/api/tables/" + id + "/rematch", {{"token", ana}});
+  EXPECT_EQ(made.status, 201) << made.body;
 }
 
 // Tables created before bot settings were refused keep them: the check is on creation only.

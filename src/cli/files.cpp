@@ -181,7 +181,7 @@ std::filesystem::path data_dir() {
   }
   std::error_code ec;
   const std::filesystem::path base =
-      home != nullptr ? std::filesystem::path(home) : std::filesystem::absolute(".", ec);
+      home != nullptr ? std::filesystem::path(home) : std::filesystem::current_path(ec);
   return base / ".local" / "share" / "whist";
 }
 

@@ -431,7 +431,8 @@ class PlayLoop {
         case Command::None:
           break;
       }
-      const Action a = *in.action;
+      // "play unseen", as the protocols name a forehead card, is that card here too.
+      const Action a = heard_action(m.view(seat), *in.action);
       if (const std::string why = game_.why_illegal(a); !why.empty()) {
         say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_), why));
         continue;

@@ -26,8 +26,8 @@ std::string paint(std::string text, Paint p, bool colour) {
   return std::string(p.on) + text + std::string(p.off);
 }
 
-// Display width of UTF-8 text: one column per code point.
-// Columns: a character each, none for a colour code (ESC [ … m) or the rest of a character.
+// Display width of UTF-8 text, in columns: a character each, none for a colour code (ESC [ … m) or
+// the rest of a character.
 int width(std::string_view s) {
   int w = 0;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -497,7 +497,7 @@ std::string join(const std::vector<std::string>& items, std::string_view sep) {
 }
 
 std::string wrap_list(std::string_view head, const std::vector<std::string>& items,
-                      std::string_view sep, std::string_view tail, int width_limit) {
+                      std::string_view sep, std::string_view tail, int max_width) {
   std::string out(head);
   int column = width(head);
   const std::string trimmed_sep(sep.substr(0, sep.find_last_not_of(' ') + 1));
@@ -506,7 +506,7 @@ std::string wrap_list(std::string_view head, const std::vector<std::string>& ite
     // The item with what follows it on its line: the separator, or the tail.
     const int need = width(items[i]) + (last ? width(tail) : width(trimmed_sep));
     if (i > 0) {
-      if (column + width(sep) + need > width_limit) {
+      if (column + width(sep) + need > max_width) {
         out += trimmed_sep + "\n  ";
         column = 2;
       } else {

@@ -24,9 +24,9 @@ std::string card_text(Card c, const Style& style);
 // `items` with `sep` between them.
 std::string join(const std::vector<std::string>& items, std::string_view sep);
 // `head`, then `items` with `sep` between them, then `tail` and a line break, broken before an
-// item that would pass `width` columns (colour codes take none), the next line indented by two.
+// item that would pass `max_width` columns (colour codes take none), the next line indented by two.
 std::string wrap_list(std::string_view head, const std::vector<std::string>& items,
-                      std::string_view sep, std::string_view tail, int width = kScreenWidth);
+                      std::string_view sep, std::string_view tail, int max_width = kScreenWidth);
 // `text` (a bot's reasons, written with record cards: "TH: holds the trick") with every card
 // written as the screen writes it ("10H", "10♥").
 std::string cards_restyled(std::string_view text, const Style& style);

@@ -218,7 +218,14 @@ struct Hub::Impl {
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;
-    if (!was_finished && t.stage() == TableStage::Finished) store.set_finished(t.id());
+    if (!was_finished && t.stage() == TableStage::Finished) {
+      try {
+        store.set_finished(t.id());
+      } catch (const StorageError& error) {
+        // The move is stored and made: only the flag is missing, which the next start sets.
+        outlet.log("finished", error.what());
+      }
+    }
     dirty.push_back(t.id());
     // A card or a bid changes the summary only when a deal or the game ends (the score's key).
     broadcast(entry, now, e.kind != EventKind::Act);
@@ -782,7 +789,18 @@ struct Hub::Impl {
     const bool first = (entry.seat_conns[seat] += static_cast<int>(moved.size())) ==
                        static_cast<int>(moved.size());
     if (first && entry.table->stage() != TableStage::Finished) {
-      commit(entry, Event{EventKind::Connect, seat, {}, {}, {}}, now);
+      try {
+        commit(entry, Event{EventKind::Connect, seat, {}, {}, {}}, now);
+      } catch (const StorageError& e) {
+        // The seat is taken (stored), but not their connection: closed, they come back with a
+        // hello that stores it, rather than play on as away to the table.
+        outlet.log("join", e.what());
+        entry.seat_conns[seat] -= static_cast<int>(moved.size());
+        for (ConnId c : moved) {
+          conns.at(c).seat = -1;
+          outlet.close(c, "storage");
+        }
+      }
     } else {
       broadcast(entry, now);
     }
@@ -842,21 +860,30 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
 }
 
 void Hub::open(ConnId conn, int64_t now_ms) {
-  impl_->restart(now_ms);
-  impl_->conns[conn] = {};
+  impl_->conns[conn] = {};  // first: a connection unknown to the hub is never answered
+  try {
+    impl_->restart(now_ms);
+  } catch (const StorageError& e) {
+    impl_->outlet.log("open", e.what());  // tried again at the next call
+  }
 }
 
 void Hub::message(ConnId conn, std::string_view text, int64_t now_ms) {
   // Regression: a hello or an action that could not be stored got no answer at all.
   try {
-    unstored_message(conn, text, now_ms);
+    handle_message(conn, text, now_ms);
   } catch (const StorageError& e) {
     impl_->outlet.log("message", e.what());
-    if (impl_->conns.contains(conn)) impl_->outlet.send(conn, error_message("storage", kNotStored));
+    const auto it = impl_->conns.find(conn);
+    if (it == impl_->conns.end()) return;
+    impl_->outlet.send(conn, error_message("storage", kNotStored));
+    // A hello half done (it may have welcomed the connection) is not at the table: closed, the
+    // client connects again and says hello anew, as after any dropped connection.
+    if (it->second.table.empty()) impl_->outlet.close(conn, "storage");
   }
 }
 
-void Hub::unstored_message(ConnId conn, std::string_view text, int64_t now_ms) {
+void Hub::handle_message(ConnId conn, std::string_view text, int64_t now_ms) {
   impl_->restart(now_ms);
   const auto it = impl_->conns.find(conn);
   if (it == impl_->conns.end()) return;
@@ -891,7 +918,19 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
 }
 
 void Hub::tick(int64_t now_ms) {
-  impl_->restart(now_ms);
+  // Tried again at the next tick, five times a second: the log says so every ten seconds
+  // (regression: five lines a second for as long as the disk was full).
+  const auto log_quietly = [&](const StorageError& e) {
+    if (now_ms < impl_->tick_log_quiet_until) return;
+    impl_->outlet.log("tick", e.what());
+    impl_->tick_log_quiet_until = now_ms + kTickLogQuietMs;
+  };
+  try {
+    impl_->restart(now_ms);
+  } catch (const StorageError& e) {
+    log_quietly(e);
+    return;  // nothing else could be stored either
+  }
   const HubConfig& config = impl_->config;
   std::vector<std::string> abandoned;
   for (auto& [id, entry] : impl_->tables) {
@@ -902,10 +941,14 @@ void Hub::tick(int64_t now_ms) {
     }
     try {
       for (auto s = entry.unstored_leaves.begin(); s != entry.unstored_leaves.end();) {
-        if (entry.seat_conns[*s] == 0) {
-          impl_->commit(entry, Event{EventKind::Disconnect, *s, {}, {}, {}}, now_ms);
+        // Not if the player is back, or the seat was given up or the game ended since: the
+        // table would refuse the event, and so would a restarted server reading it back.
+        const Event e{EventKind::Disconnect, *s, {}, {}, {}};
+        if (entry.seat_conns[*s] == 0 && entry.table->stage() != TableStage::Finished &&
+            entry.table->check(e).empty()) {
+          impl_->commit(entry, e, now_ms);
         }
-        s = entry.unstored_leaves.erase(s);  // stored, or the player is back
+        s = entry.unstored_leaves.erase(s);
       }
       for (const int seat : entry.table->overdue(now_ms, config.grace_ms)) {
         impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
@@ -917,12 +960,7 @@ void Hub::tick(int64_t now_ms) {
         }
       }
     } catch (const StorageError& e) {
-      // Tried again at the next tick, five times a second: the log says so every ten seconds
-      // (regression: five lines a second for as long as the disk was full).
-      if (now_ms >= impl_->tick_log_quiet_until) {
-        impl_->outlet.log("tick", e.what());
-        impl_->tick_log_quiet_until = now_ms + kTickLogQuietMs;
-      }
+      log_quietly(e);
     }
     if (!entry.conns.empty()) {
       entry.unwatched_since = -1;
@@ -938,8 +976,12 @@ void Hub::tick(int64_t now_ms) {
       abandoned.push_back(id);
     }
   }
-  for (const std::string& id : abandoned) impl_->remove_table(id, now_ms);
-  impl_->evict_idle(now_ms);
+  try {
+    for (const std::string& id : abandoned) impl_->remove_table(id, now_ms);
+    impl_->evict_idle(now_ms);
+  } catch (const StorageError& e) {
+    log_quietly(e);
+  }
 }
 
 std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {

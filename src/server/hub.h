@@ -106,8 +106,10 @@ class Hub {
                  int64_t now_ms, const std::string& client = {});
 
   // A WebSocket opened, received a text message, closed. A request or message that could not be
-  // stored (StorageError) changes nothing and is answered with the error `storage` (HTTP 503).
-  // bot_done throws it, and its move is asked for again a second later.
+  // stored (StorageError) is answered with the error `storage` (HTTP 503), and a hello so
+  // refused closes its connection. tick() logs such failures and tries again; closed() and
+  // bot_done() throw them (a leaving is stored at a later tick, a bot's move asked for again a
+  // second later).
   void open(ConnId conn, int64_t now_ms);
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
@@ -131,7 +133,7 @@ class Hub {
   int tables_in_memory() const;
 
  private:
-  void unstored_message(ConnId conn, std::string_view text, int64_t now_ms);
+  void handle_message(ConnId conn, std::string_view text, int64_t now_ms);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

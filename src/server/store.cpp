@@ -120,7 +120,7 @@ struct Store::Impl {
   // on into a file removed or replaced while it runs, and all of it is lost at exit (regression:
   // games went on, and nothing said so); a write now fails and says why, as a full disk does.
   void check_file() const {
-    if (!file_id) return;  // in memory
+    if (!file_id) return;  // in memory, or only read
     struct stat st {};
     if (stat(path.c_str(), &st) == 0 && st.st_dev == file_id->first &&
         st.st_ino == file_id->second) {
@@ -184,7 +184,20 @@ struct Store::Impl {
     try {
       f();
     } catch (const SQLite::Exception& e) {
-      throw StorageError("database " + path + ": " + e.what());
+      // What the disk or the file did, which may pass; anything else (a constraint broken) is
+      // a fault of the server's, not to be asked again.
+      switch (e.getErrorCode() & 0xFF) {
+        case SQLITE_FULL:
+        case SQLITE_IOERR:
+        case SQLITE_READONLY:
+        case SQLITE_CANTOPEN:
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+        case SQLITE_NOMEM:
+          throw StorageError("database " + path + ": " + e.what());
+        default:
+          throw;
+      }
     }
   }
 
@@ -221,7 +234,15 @@ Store::Store(const std::string& path, StoreAccess access) {
     // SQLite opens a file it may not write read-only, and says so only at the first write
     // (regression: the server listened, and refused every guest with "internal error").
     if (sqlite3_db_readonly(db.getHandle(), "main") == 1) {
-      throw std::runtime_error("the file cannot be written (read-only, or its folder is)");
+      throw std::runtime_error("the file cannot be written (it is read-only)");
+    }
+    // The write-ahead log and its index are made beside the file, at the first write.
+    if (file) {
+      const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+      if (::access(folder.c_str(), W_OK) != 0) {
+        throw std::runtime_error("its folder " + folder.string() +
+                                 " cannot be written, and the database's log goes there");
+      }
     }
     db.exec("PRAGMA busy_timeout=5000");
     // WAL: a write is durable once its transaction commits. synchronous=NORMAL survives any
