@@ -1102,6 +1102,15 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   const Reply r = call("POST", "/api/guests", {{"name", "Bo"}});
   EXPECT_EQ(r.status, 503);
   EXPECT_EQ(r.body["error"]["code"], "storage");
+  // Asking again and again uses up no creation allowance (regression: a 429 once it came back).
+  const std::string client = "203.0.113.9";
+  const int burst = static_cast<int>(HubConfig{}.creation_burst);
+  for (int k = 0; k <= burst; ++k) {
+    EXPECT_EQ(hub_->http("POST", "/api/guests", R"({"name": "Bo"})", now_, client).status, 503);
+    const Json seats = {"human", "random", "random", "random"};
+    const Json body = {{"token", ana}, {"variant", "romanian"}, {"seats", seats}};
+    EXPECT_EQ(hub_->http("POST", "/api/tables", body.dump(), now_, client).status, 503);
+  }
   hello(2, other, ana);
   refused(2);
   EXPECT_EQ(out_.closes[2], "storage");  // welcomed, but not at the table: it connects again
@@ -1135,6 +1144,7 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   EXPECT_EQ(seq(id), before + 3);
   hello(2, other, ana);
   EXPECT_EQ(out_.last_of(2, "state")["table"]["seats"][0]["connected"], true);
+  EXPECT_EQ(hub_->http("POST", "/api/guests", R"({"name": "Bo"})", now_, client).status, 201);
 }
 
 // Regression (review): a leaving that could not be stored was stored by a later tick even after

@@ -419,7 +419,12 @@ struct Hub::Impl {
     randombytes_buf(secret, sizeof secret);
     const std::string token = hex(secret, sizeof secret);
     StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>()};
-    store.add_guest(g);
+    try {
+      store.add_guest(g);
+    } catch (const StorageError&) {
+      guest_limit.give_back(client);  // not made: retries must not run into the limit
+      throw;
+    }
     guests[g.token_hash] = {g.id, g.name};
     return json_reply(201, {{"name", g.name}, {"token", token}});
   }
@@ -470,7 +475,13 @@ struct Hub::Impl {
     }
     if (auto refused = refuse_creation(table_limit, "tables", now, client)) return *refused;
     setup.seed = random_seed();
-    const std::string id = add_table(setup, rules, now);
+    std::string id;
+    try {
+      id = add_table(setup, rules, now);
+    } catch (const StorageError&) {
+      table_limit.give_back(client);  // not made: retries must not run into the limit
+      throw;
+    }
     return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
   }
 

@@ -20,6 +20,8 @@ class TokenBucket {
     tokens_ -= 1;
     return true;
   }
+  // A token taken for what was then not done.
+  void give_back(double burst) { tokens_ = std::min(burst, tokens_ + 1); }
   // Whether the bucket is full again by `now_s`: its owner has been quiet, it can be forgotten.
   bool full(double rate, double burst, double now_s) const {
     return tokens_ + std::max(0.0, now_s - refilled_s_) * rate >= burst;
@@ -44,6 +46,11 @@ class ClientRateLimit {
                     [&](const auto& entry) { return entry.second.full(rate_, burst_, now_s); });
     }
     return buckets_.try_emplace(client, burst_, now_s).first->second.take(rate_, burst_, now_s);
+  }
+
+  // The token `allow` took for a request that was then not done (it could not be stored).
+  void give_back(const std::string& client) {
+    if (const auto it = buckets_.find(client); it != buckets_.end()) it->second.give_back(burst_);
   }
 
  private:
