@@ -938,6 +938,15 @@ struct HubRestartFolder {
 class HubRestartTest : private HubRestartFolder, public HubTest {
  protected:
   HubRestartTest() : HubTest((folder / "whist.sqlite").string()) {}
+  // A table as an older server stored it (`setup` with a seed), then the server started again.
+  void stored_before(const std::string& id, const Json& setup) {
+    hub_.reset();
+    {
+      server::Store store(db_);
+      store.add_table(id, setup.dump());
+    }
+    reopen();
+  }
   ~HubRestartTest() override { hub_.reset(); }  // closes the database before its folder goes
 };
 
@@ -1185,20 +1194,14 @@ TEST_F(HubRestartTest, ALeavingStoredLateNeverDamagesTheTable) {
 
 // Tables created before bot settings were refused keep them: the check is on creation only.
 TEST_F(HubRestartTest, ATableStoredWithBotSettingsStillLoads) {
-  hub_.reset();
-  {
-    server::Store store(db_);
-    store.add_table("00000000000000aa",
-                    Json{{"name", ""},
-                         {"variant", "romanian"},
-                         {"players", 4},
-                         {"options", {{"schedule", "1"}}},
-                         {"seats", {"human", "ismcts:iterations=500", "random", "random"}},
-                         {"public", true},
-                         {"seed", "7"}}
-                        .dump());
-  }
-  reopen();
+  stored_before("00000000000000aa",
+                {{"name", ""},
+                 {"variant", "romanian"},
+                 {"players", 4},
+                 {"options", {{"schedule", "1"}}},
+                 {"seats", {"human", "ismcts:iterations=500", "random", "random"}},
+                 {"public", true},
+                 {"seed", "7"}});
   const Reply r = call("GET", "/api/tables/00000000000000aa");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.body["state"], "waiting");
@@ -1215,18 +1218,12 @@ TEST_F(HubRestartTest, ATableNameWithABidiControlIsRefusedNewAndLoadsStored) {
                               {"seats", {"human", "random", "random", "random"}}});
   EXPECT_EQ(refused.status, 400) << refused.body;
   EXPECT_EQ(refused.body["error"]["field"], "name");
-  hub_.reset();
-  {
-    server::Store store(db_);
-    store.add_table("00000000000000ab", Json{{"name", name},
-                                             {"variant", "romanian"},
-                                             {"players", 4},
-                                             {"seats", {"human", "random", "random", "random"}},
-                                             {"public", true},
-                                             {"seed", "7"}}
-                                            .dump());
-  }
-  reopen();
+  stored_before("00000000000000ab", {{"name", name},
+                                     {"variant", "romanian"},
+                                     {"players", 4},
+                                     {"seats", {"human", "random", "random", "random"}},
+                                     {"public", true},
+                                     {"seed", "7"}});
   const Reply r = call("GET", "/api/tables/00000000000000ab");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.body["name"], name);

@@ -432,7 +432,8 @@ class PlayLoop {
           break;
       }
       // "play unseen", as the protocols name a forehead card, is that card here too.
-      const Action a = heard_action(m.view(seat), *in.action);
+      const Action a =
+          *in.action == Action::play_unseen() ? heard_action(m.view(seat), *in.action) : *in.action;
       if (const std::string why = game_.why_illegal(a); !why.empty()) {
         say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_), why));
         continue;

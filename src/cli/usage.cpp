@@ -9,7 +9,7 @@ namespace whist::cli {
 namespace {
 
 // What CLI11 said, where it misleads: with no command known it says "A subcommand is required"
-// of `whist frob` and `whist --frob` alike, and of an option given no value "1 required
+// of `whist frob`, and of an option given no value "1 required
 // UINT:UINT in [0 - 18446744073709551615] missing", and of an unknown option "The following
 // argument was not expected".
 std::string reworded(const CLI::App& failed, const CLI::Error& e,
@@ -20,9 +20,8 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
       names += (names.empty() ? "" : ", ") + sub->get_name();
     }
     if (args.empty()) return "a command is needed, one of " + names;
-    const std::string& first = args.front();
-    if (first.starts_with("-")) return "unknown option " + quote_input(first);
-    return "unknown command " + quote_input(first) + ": the commands are " + names;
+    // (An option before the command is unknown_leading_option's.)
+    return "unknown command " + quote_input(args.front()) + ": the commands are " + names;
   }
   static const std::regex kValueMissing(R"(^(\S+): \d+ required .* missing$)");
   static const std::regex kExtras(

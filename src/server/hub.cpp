@@ -763,7 +763,9 @@ struct Hub::Impl {
     }
     // The one action named as the seat was told it, not as the engine knows it: a forehead card.
     const Match* m = entry.table->match();
-    if (m != nullptr && m->in_deal()) action = heard_action(m->view(conn.seat), *action);
+    if (*action == Action::play_unseen() && m != nullptr && m->in_deal()) {
+      action = heard_action(m->view(conn.seat), *action);  // a view only for this one action
+    }
     const Event e{EventKind::Act, conn.seat, *action, {}, {}};
     if (const std::string why = entry.table->check(e); !why.empty()) {
       const bool turn = why == "it is not your turn";
