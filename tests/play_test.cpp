@@ -434,6 +434,27 @@ TEST(PlayCli, ADumbTerminalIsClearedWithEmptyLines) {
   EXPECT_EQ(w.finish(), 0);
 }
 
+// Piped input is written back after its prompt, as `whist score` does, so that a transcript
+// shows what was answered (regression: it showed the prompts alone). A terminal echoes what is
+// typed itself, so there it is not written twice.
+TEST(PlayCli, PipedAnswersAreWrittenBackOnceAndATerminalsAreNot) {
+  const TempDir dir;
+  for (const bool pty : {false, true}) {
+    SCOPED_TRACE(pty ? "pty" : "pipe");
+    Whist w(game_args(dir / (pty ? "t.json" : "p.json"), {"--seed", "1", "schedule=2"}), {pty});
+    w.next_screen();
+    const std::string screen = answer(w, "xyz\x01");
+    EXPECT_EQ(count(screen, "xyz"), 2u) << screen;    // the echo, and the message that quotes it
+    EXPECT_EQ(screen.rfind("xyz", 0), 0u) << screen;  // straight after the prompt
+    if (!pty) {
+      // A control character is shown escaped, not sent to the terminal that shows the transcript.
+      EXPECT_NE(screen.find("xyz\\x01\n"), std::string::npos) << screen;
+    }
+    w.line("quit");
+    EXPECT_EQ(w.finish(), 0);
+  }
+}
+
 TEST(PlayCli, BadCommandLinesExitWithStatus2) {
   const TempDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {

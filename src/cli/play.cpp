@@ -223,6 +223,14 @@ class PlayLoop {
     std::fflush(stdout);
   }
 
+  // Piped input is written back after its prompt, so that a transcript reads as the same session
+  // at a terminal would, as in `whist score` (a terminal echoes what is typed itself).
+  static ReadResult read_answer(std::string& line) {
+    const ReadResult r = read_line(line);
+    if (r == ReadResult::Line && !stdin_is_terminal()) say(escape_control_characters(line) + "\n");
+    return r;
+  }
+
   std::string sheet() const {
     SheetStyle s;
     s.unicode = style_.unicode;
@@ -335,7 +343,7 @@ class PlayLoop {
       say("\nNothing for you to choose now: a player is choosing in secret. Pass the keyboard on, "
           "then press Enter.");
       std::string line;
-      if (read_line(line) != ReadResult::Line) return quit();
+      if (read_answer(line) != ReadResult::Line) return quit();
     }
     shown_ = -1;
     while (!game_.is_human(seat) && still()) {
@@ -356,7 +364,7 @@ class PlayLoop {
     say(fmt::format("{}Pass the keyboard to {}, then press Enter.", clear,
                     game_.match().names()[static_cast<size_t>(seat)]));
     std::string line;
-    if (read_line(line) != ReadResult::Line) return false;
+    if (read_answer(line) != ReadResult::Line) return false;
     if (terminal) say(clear);
     shown_ = seat;
     return true;
@@ -374,7 +382,7 @@ class PlayLoop {
     for (;;) {
       say(humans_.size() > 1 ? m.names()[static_cast<size_t>(seat)] + "> " : "> ");
       std::string line;
-      const ReadResult r = read_line(line);
+      const ReadResult r = read_answer(line);
       if (r != ReadResult::Line) {
         say("\n");
         return false;

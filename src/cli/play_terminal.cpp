@@ -67,12 +67,14 @@ ReadResult read_line(std::string& line) {
 }
 
 void discard_typeahead() {
-  if (isatty(STDIN_FILENO) != 1) return;
+  if (!stdin_is_terminal()) return;
   pending().clear();
   tcflush(STDIN_FILENO, TCIFLUSH);
 }
 
 bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
+
+bool stdin_is_terminal() { return isatty(STDIN_FILENO) == 1; }
 
 std::string clear_screen_text() {
   const char* term = std::getenv("TERM");

@@ -26,6 +26,7 @@ void discard_typeahead();
 // Whether standard output is a terminal, and whether its locale speaks UTF-8 (LC_ALL, LC_CTYPE,
 // LANG, the first one set), and whether colour is welcome (not TERM=dumb, no NO_COLOR).
 bool stdout_is_terminal();
+bool stdin_is_terminal();
 // What clears a terminal's screen and scrollback: their escape codes, or for a terminal that has
 // none (TERM=dumb or unset) enough empty lines to push the screen out of sight.
 std::string clear_screen_text();
