@@ -484,6 +484,36 @@ TEST(ScoreSession, NumbersLeftOverAreNamedBeforeTheSheet) {
   EXPECT_EQ(t.output.find("not taken: 9)\nDeal 2"), std::string::npos) << t.output;
 }
 
+// Regression: a line of bids typed again after one was refused ran on into the tricks, and the
+// first players' tricks were recorded from the bids.
+TEST(ScoreSession, ALineOfBidsStopsAtTheEndOfTheBids) {
+  const TempDir temp("whist-score-");
+  const std::string file = temp.str() + "/b.json";
+  // A turned card typed with its symbol, as the sheet shows it (regression: refused).
+  const Transcript t =
+      score({"--players", "Ana,Bo,Cy", "--file", file}, "A♥\n1 0 0\n1 0 1\n0 zero 0\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  the hook forbids bid 0"), std::string::npos) << t.output;
+  EXPECT_NE(t.output.find("  (the bids are complete; not taken: 0 1)\n"), std::string::npos)
+      << t.output;
+  // "zero" announces zero play: it is no number among numbers.
+  EXPECT_NE(t.output.find("  not a number of tricks: '0 zero 0'\n"), std::string::npos) << t.output;
+  const Transcript back = score({"--resume", file}, "quit\n");
+  EXPECT_NE(back.output.find("  Turned card: H\n"), std::string::npos) << back.output;
+  EXPECT_NE(back.output.find("  Ana (dealer) bids: 1"), std::string::npos) << back.output;
+  EXPECT_EQ(back.output.find("took: "), std::string::npos) << back.output;
+}
+
+TEST(ScoreSession, AnAmbiguousDealerIsRefusedWithTheNames) {
+  const TempDir temp("whist-score-");
+  const Transcript t =
+      score({"--players", "Ana,Andrei,Bo", "--dealer", "a", "--file", temp.str() + "/d.json"}, "");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_EQ(t.output,
+            "whist score: --dealer: 'a' names none of the players (Ana, Andrei, Bo): give a name, "
+            "the start of exactly one, or a number 1 to 3\n");
+}
+
 // Regression: Ctrl-C killed `whist score` at once, without the line that says how to go on.
 TEST(ScoreSession, CtrlCSavesAndSaysHowToGoOn) {
   const TempDir temp("whist-score-");
@@ -584,6 +614,27 @@ TEST(ScoreSession, BadSaveFileIsRefusedWithTheDealAndTheRule) {
       << t.output;
 }
 
+// Regression: an empty list of players was read as the preset's four, and refused as
+// "\"first_dealer\" must be a seat 0--1"; names one but for case were two players.
+TEST(ScoreSession, ASaveFilesPlayersAreCheckedAsTheCommandLines) {
+  const TempDir temp("whist-score-");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[]", "romanian is played by 3 to 6 players, not 0"},
+      {R"(["Ana", "ANA", "Bo"])", R"(two players are named "ANA" and "Ana" (case aside))"},
+  };
+  for (const auto& [players, message] : cases) {
+    const std::string file = temp.str() + "/p.json";
+    {
+      std::ofstream f(file);
+      f << R"({"format": "whist-score/1", "variant": "romanian", "players": )" << players
+        << R"(, "first_dealer": 0, "deals": []})";
+    }
+    const Transcript t = score({"--resume", file}, "");
+    EXPECT_EQ(t.status, 2) << players;
+    EXPECT_EQ(t.output, "whist score: " + file + ": " + message + "\n") << players;
+  }
+}
+
 // A new game is not saved over a file that holds something (before, --file replaced an older
 // game at once).
 TEST(ScoreSession, ANewGameDoesNotReplaceAnExistingFile) {
@@ -644,6 +695,8 @@ TEST(ScoreSession, BadNamesAreRefused) {
        "whist score: --players: a name may not start with a digit ('2Bo'): numbers stand for "
        "seats\n"},
       {"Ana,Bo,Ana,Di", "whist score: --players: Ana is named twice\n"},
+      // Regression: names one to parse_player were two players, and "ANA" named Ana.
+      {"Ana,Bo,ANA,Di", "whist score: --players: ANA is named twice (Ana and ANA, case aside)\n"},
       // Regression: a name not in UTF-8 aborted the program (status 134) as the file was written.
       {"A\xff,Bo,Cy", "whist score: --players: a name must be UTF-8 text: 'A\\xff'\n"},
       // Regression: atoi read 4294967299 as 3, and a 3-player game began.

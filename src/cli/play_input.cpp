@@ -12,29 +12,13 @@ namespace whist::cli {
 
 namespace {
 
-// Suit symbols (filled and outlined) as the letters parse_card reads.
-constexpr std::pair<std::string_view, char> kSymbols[] = {
-    {"♠", 's'}, {"♥", 'h'}, {"♦", 'd'}, {"♣", 'c'}, {"♤", 's'}, {"♡", 'h'}, {"♢", 'd'}, {"♧", 'c'},
-};
-
 // Lower case, suit symbols as letters, words separated by single spaces, no space at either end.
-std::string normalize(std::string_view text) {
+std::string normalize(std::string_view raw) {
+  const std::string text = suit_symbols_as_letters(raw);
   std::string out;
   bool space = false;
-  for (size_t i = 0; i < text.size();) {
-    bool symbol = false;
-    for (const auto& [sym, letter] : kSymbols) {
-      if (text.substr(i, sym.size()) == sym) {
-        if (space && !out.empty()) out += ' ';
-        space = false;
-        out += letter;
-        i += sym.size();
-        symbol = true;
-        break;
-      }
-    }
-    if (symbol) continue;
-    const auto ch = static_cast<unsigned char>(text[i++]);
+  for (const char c : text) {
+    const auto ch = static_cast<unsigned char>(c);
     if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') {
       space = true;
       continue;

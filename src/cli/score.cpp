@@ -2,6 +2,7 @@
 // deal by deal who dealt, the turned card, the bids and the tricks, checks them by the rules and
 // keeps the sheet; saved after every answer, resumable with --resume, exported as CSV or JSON.
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -74,7 +75,10 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
              "'): numbers stand for seats";
     }
     for (size_t j = 0; j < i; ++j) {
-      if (names[j] == names[i]) return "--players: " + names[i] + " is named twice";
+      if (same_name(names[j], names[i])) {
+        return "--players: " + names[i] + " is named twice" +
+               (names[j] == names[i] ? "" : " (" + names[j] + " and " + names[i] + ", case aside)");
+      }
     }
   }
   return {};
@@ -149,7 +153,11 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
     if (!args.dealer.empty()) {
       const auto seat = parse_player(args.dealer, names);
       if (!seat) {
-        print_error("score", "--dealer: '{}' is not one of the players", args.dealer);
+        // An ambiguous start ("a" for Ana and Andrei) is refused too: the message lists them.
+        print_error("score",
+                    "--dealer: {} names none of the players ({}): give a name, the start of "
+                    "exactly one, or a number 1 to {}",
+                    quote_input(args.dealer), fmt::join(names, ", "), names.size());
         return 2;
       }
       dealer = *seat;

@@ -44,11 +44,11 @@ std::vector<std::string> split_words(const std::string& s) {
   return out;
 }
 
-// Several answers on one line ("1 0 2 0") are taken one by one: only numbers and "zero".
+// Several answers on one line ("1 0 2 0") are taken one by one: numbers only. Not "zero", which
+// announces zero play, a choice made once a game, not a number among others.
 bool is_number_word(const std::string& w) {
-  return lower(w) == "zero" || (!w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) {
-           return std::isdigit(c);
-         }));
+  return !w.empty() &&
+         std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
 std::string suit_word(Suit s) {
@@ -324,6 +324,14 @@ void ScoreSession::answer_line(const std::string& line) {
         out_ << "  (the deal is complete; not taken:" << rest << ")\n";
       }
       if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
+      break;
+    }
+    // The bids' numbers do not run on into the tricks (regression: a line of bids typed again
+    // after one was refused answered the first players' tricks with the rest).
+    if (const auto next = keeper_.current().question(); next && next->kind != q->kind) {
+      if (const std::string rest = rest_after(i); !rest.empty()) {
+        out_ << "  (the bids are complete; not taken:" << rest << ")\n";
+      }
       break;
     }
   }

@@ -1,6 +1,7 @@
 #include "core/card.h"
 
 #include <cctype>
+#include <utility>
 
 #include "core/card_set.h"
 
@@ -9,7 +10,28 @@ namespace whist {
 namespace {
 constexpr std::string_view kRankChars = "23456789TJQKA";
 constexpr std::string_view kSuitChars = "CDHS";
+constexpr std::pair<std::string_view, char> kSymbols[] = {
+    {"♠", 'S'}, {"♥", 'H'}, {"♦", 'D'}, {"♣", 'C'}, {"♤", 'S'}, {"♡", 'H'}, {"♢", 'D'}, {"♧", 'C'},
+};
 }  // namespace
+
+std::string suit_symbols_as_letters(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    bool symbol = false;
+    for (const auto& [sym, letter] : kSymbols) {
+      if (text.substr(i, sym.size()) == sym) {
+        out += letter;
+        i += sym.size();
+        symbol = true;
+        break;
+      }
+    }
+    if (!symbol) out += text[i++];
+  }
+  return out;
+}
 
 char suit_char(Suit s) { return s == Suit::None ? 'N' : kSuitChars[static_cast<int>(s)]; }
 

@@ -234,13 +234,19 @@ ScoreFileResult read_score_file(const std::string& text) {
         fail("a player's name may not hold control characters: " + quote_input(name));
       }
       for (const std::string& other : names) {
-        if (other == name) fail("two players are named " + p.dump());
+        if (same_name(other, name)) {
+          fail("two players are named " + p.dump() +
+               (other == name ? "" : " and " + Json(other).dump() + " (case aside)"));
+        }
       }
       names.push_back(name);
     }
     if (!j.contains("variant") || !j["variant"].is_string()) fail("\"variant\" must be a string");
     auto rules = make_preset(j["variant"].get<std::string>(), static_cast<int>(names.size()));
     if (!rules) fail("unknown variant " + j["variant"].dump());
+    // The file's count, even none, which the preset would take for its own (regression: an empty
+    // list gave "\"first_dealer\" must be a seat 0--1").
+    rules->players = static_cast<int>(names.size());
     if (j.contains("options")) {
       if (!j["options"].is_object()) fail("\"options\" must be an object");
       for (const auto& [name, value] : j["options"].items()) {

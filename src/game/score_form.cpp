@@ -66,6 +66,8 @@ std::optional<int> parse_player(std::string_view text, const std::vector<std::st
   return prefixes == 1 ? prefix : std::nullopt;
 }
 
+bool same_name(std::string_view a, std::string_view b) { return normalize(a) == normalize(b); }
+
 std::string_view mode_name(OneCardMode m) {
   switch (m) {
     case OneCardMode::Forehead:
@@ -300,7 +302,7 @@ std::string DealForm::answer_from(const Question& q, const ScoreDeal& deal) cons
 std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
   if (kind == AskKind::Trump) {
-    if (const auto card = parse_card(text)) {
+    if (const auto card = parse_card(suit_symbols_as_letters(text))) {
       const CardSet deck = rules_.deck_cards();
       if (!deck.contains(*card)) {
         return to_string(*card) + " is not in the " + std::to_string(deck.size()) + "-card deck";

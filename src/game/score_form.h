@@ -129,6 +129,9 @@ class DealForm {
 
 // A player named in an answer: a number 1 … N, a name (any case), or the start of one name.
 std::optional<int> parse_player(std::string_view text, const std::vector<std::string>& names);
+// Whether two names are one to parse_player (case and runs of spaces aside), so that players
+// may not be named so (regression: with Ana and ANA, "ANA" named Ana).
+bool same_name(std::string_view a, std::string_view b);
 // "regular", "forehead", "blind".
 std::string_view mode_name(OneCardMode m);
 // The facts of a complete deal as the tally scores them (points not yet filled in).

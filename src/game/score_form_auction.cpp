@@ -68,7 +68,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
       return {};
     }
     case AskKind::Called: {
-      const auto card = parse_card(text);
+      const auto card = parse_card(suit_symbols_as_letters(text));
       if (!card || card->is_joker()) return "not a card: " + quote_input(typed_) + " (e.g. AH)";
       if (card->rank() != Rank::Ace && card->rank() != Rank::King) {
         return "the called card is an ace (a king only for a declarer holding all four aces)";

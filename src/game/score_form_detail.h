@@ -41,15 +41,14 @@ inline std::optional<int> parse_count(std::string_view text) {
 // A suit as the table says it: a letter, a word or a symbol; "nt" / "none" for no trump.
 inline std::optional<Suit> parse_suit_word(const std::string& t) {
   static constexpr std::pair<std::string_view, Suit> kWords[] = {
-      {"spades", Suit::Spades},     {"spade", Suit::Spades},     {"♠", Suit::Spades},
-      {"hearts", Suit::Hearts},     {"heart", Suit::Hearts},     {"♥", Suit::Hearts},
-      {"diamonds", Suit::Diamonds}, {"diamond", Suit::Diamonds}, {"♦", Suit::Diamonds},
-      {"clubs", Suit::Clubs},       {"club", Suit::Clubs},       {"♣", Suit::Clubs},
-      {"no trump", Suit::None},     {"notrump", Suit::None}};
+      {"spades", Suit::Spades}, {"spade", Suit::Spades},      {"hearts", Suit::Hearts},
+      {"heart", Suit::Hearts},  {"diamonds", Suit::Diamonds}, {"diamond", Suit::Diamonds},
+      {"clubs", Suit::Clubs},   {"club", Suit::Clubs},        {"no trump", Suit::None},
+      {"notrump", Suit::None}};
   for (const auto& [word, suit] : kWords) {
     if (t == word) return suit;
   }
-  return parse_suit(t);
+  return parse_suit(suit_symbols_as_letters(t));
 }
 
 inline bool one_of(const std::string& t, std::initializer_list<std::string_view> words) {
