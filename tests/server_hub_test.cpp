@@ -545,6 +545,35 @@ TEST_F(HubTest, ASeatNumberPastIntsRangeIsRefused) {
   EXPECT_TRUE(call("GET", "/api/tables/" + id).body["seats"][0]["free"]);
 }
 
+// Regression: a connection hopping between two tables sent a state to everyone at the one it
+// left, each hop: ten such clients at the 20 messages a second allowed pushed 90 states a second
+// to each watcher, until slow readers were dropped. The spectator count is now told at the next
+// tick, once however many hops.
+TEST_F(HubTest, AConnectionHoppingBetweenTablesCostsTheirWatchersOneStateATick) {
+  const std::string ana = guest("Ana");
+  const std::string a = table(ana, {"human", "random", "random", "random"});
+  const std::string b = table(ana, {"human", "random", "random", "random"});
+  hello(1, a, "");  // watchers of a
+  hello(2, a, "");
+  hub_->tick(now_);
+  const size_t before = out_.sent[1].size();
+  hub_->open(9, now_);
+  for (int k = 0; k < 40; ++k) {
+    hub_->message(9, Json{{"type", "hello"}, {"table", k % 2 == 0 ? a : b}}.dump(), now_);
+  }
+  EXPECT_EQ(out_.sent[1].size(), before);
+  hub_->tick(now_);
+  ASSERT_EQ(out_.sent[1].size(), before + 1);
+  EXPECT_EQ(out_.last_of(1, "state")["table"]["spectators"], 2);  // 9 ends at b
+  hub_->tick(now_);
+  EXPECT_EQ(out_.sent[1].size(), before + 1) << "nothing changed since";
+  // One who comes to watch is counted by the others at the next tick too.
+  hello(3, a, "");
+  hub_->tick(now_);
+  EXPECT_EQ(out_.last_of(1, "state")["table"]["spectators"], 3);
+  EXPECT_EQ(out_.last_of(2, "state")["table"]["spectators"], 3);
+}
+
 // Regression: each hello again on a connection stored a disconnect and a connect, and sent the
 // state to everyone at the table: the database grew with every message.
 TEST_F(HubTest, HelloAgainOnTheSameConnectionStoresNothing) {

@@ -183,6 +183,27 @@ TEST_F(TransportHttp, RefusesBodiesOver16KiBWith413) {
   expect_security_headers(res);
 }
 
+// Regression: a chunk's header line (its extensions) and the trailer were read without a bound,
+// and a few connections sending one endless extension held hundreds of MB. They are now refused
+// once past 32 KiB, long before they end (the extension here never does: it has no CRLF).
+TEST_F(TransportHttp, RefusesEndlessChunkHeadersAndTrailersAndLongHeaders) {
+  const std::string start =
+      "POST /api/guests HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+  const std::string big(100 * 1024, 'e');
+  const std::string extension = raw_exchange(port(), start + "5;" + big);
+  EXPECT_TRUE(extension.starts_with("HTTP/1.1 400")) << extension.substr(0, 300);
+  EXPECT_NE(extension.find("a chunk's header or the trailer is larger than 32768 bytes"),
+            std::string::npos)
+      << extension.substr(0, 300);
+  const std::string trailer = raw_exchange(port(), start + "2\r\n{}\r\n0\r\nX-t: " + big);
+  EXPECT_TRUE(trailer.starts_with("HTTP/1.1 400")) << trailer.substr(0, 300);
+  const std::string header =
+      raw_exchange(port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n");
+  EXPECT_TRUE(header.starts_with("HTTP/1.1 431")) << header.substr(0, 300);
+  EXPECT_NE(header.find("the request's header is larger than 16384 bytes"), std::string::npos);
+  EXPECT_EQ(fetch(port(), http::verb::get, "/").result_int(), 200);
+}
+
 TEST_F(TransportHttp, AnswersMalformedRequestsWith400AndStaysUp) {
   for (const std::string& bytes :
        {std::string("GARBAGE\r\n\r\n"), std::string("GET / HTTP/1.1\r\nHost x\r\n\r\n"),

@@ -68,6 +68,71 @@ TEST_F(TransportWs, ClosesOnMoreThan20MessagesASecond) {
   EXPECT_EQ(client.reason().reason, "rate limit: more than 20 messages a second");
 }
 
+// Regression: pings, pongs and a message's fragments were not counted, and one connection
+// sending them as fast as it could kept the io thread 70-90% busy. Past 400 at once (200 a
+// second) the connection is closed.
+TEST_F(TransportWs, ClosesOnAFloodOfPingsOrOfFragments) {
+  for (const bool pings : {true, false}) {
+    SCOPED_TRACE(pings ? "pings" : "fragments");
+    WsClient client(server_.port());
+    beast::error_code ec;
+    int sent = 0;
+    for (; sent < 5000 && !ec; ++sent) {
+      if (pings) {
+        client.ws().ping({}, ec);
+      } else {
+        client.ws().write_some(false, asio::buffer(std::string_view("x")), ec);  // never the last
+      }
+    }
+    client.drain();
+    EXPECT_EQ(client.reason().code, websocket::close_code::policy_error);
+    EXPECT_EQ(client.reason().reason, "rate limit: more than 200 frames a second");
+    EXPECT_GT(sent, 400);
+  }
+}
+
+// Empty fragments Beast reads within one read, unseen by the frame count: the bytes read from a
+// WebSocket are limited instead, so a flood of them waits (here 6,000 bytes at 2,000 a second:
+// the message they begin is answered a second or more later, whatever the machine's speed).
+TEST(TransportWsReadRate, AFloodOfEmptyFragmentsIsReadAtTheByteRate) {
+  server::TransportConfig config;
+  config.ws_read_rate = 2000;
+  RunningServer server(config);
+  WsClient client(server.port());
+  // Masked with a key of zeros, written under Beast's client, which sends no empty fragment.
+  std::string flood = {0x01, char(0x80), 0, 0, 0, 0};  // the first, text
+  for (int k = 1; k < 1000; ++k) flood += std::string{0x00, char(0x80), 0, 0, 0, 0};
+  const auto start = std::chrono::steady_clock::now();
+  asio::write(client.ws().next_layer(), asio::buffer(flood));
+  client.ws().text(true);
+  const std::string ping = R"({"type":"ping"})";
+  std::string last = {char(0x80), char(0x80 | ping.size()), 0, 0, 0, 0};  // fin, continuation
+  asio::write(client.ws().next_layer(), asio::buffer(last + ping));
+  EXPECT_EQ(client.receive(), R"({"type":"pong"})");
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1000));
+}
+
+// Regression: a message dripped a byte at a time held its connection open forever, since each
+// byte put off the idle timeout.
+TEST(TransportWsSlowMessage, AMessageNotCompleteInTimeIsClosed) {
+  server::TransportConfig config;
+  config.ws_message_ms = 200;
+  RunningServer server(config);
+  WsClient client(server.port());
+  client.ws().write_some(false, asio::buffer(std::string_view("{")));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  beast::error_code ec;
+  client.ws().write_some(false, asio::buffer(std::string_view("\"")), ec);
+  client.drain();
+  EXPECT_EQ(client.reason().code, websocket::close_code::policy_error);
+  EXPECT_EQ(client.reason().reason, "message too slow: not complete within 200 ms");
+  // In time, a message may come in pieces.
+  WsClient patient(server.port());
+  patient.ws().write_some(false, asio::buffer(std::string_view(R"({"type":)")));
+  patient.ws().write_some(true, asio::buffer(std::string_view(R"("ping"})")));
+  EXPECT_EQ(patient.receive(), R"({"type":"pong"})");
+}
+
 TEST_F(TransportWs, ABurstOf40IsAllowed) {
   WsClient client(server_.port());
   const auto per_message = hub_answers(R"({"type":"ping"})").size();

@@ -16,6 +16,12 @@ namespace whist::server {
 namespace {
 
 constexpr auto kLinger = std::chrono::seconds(2);
+constexpr size_t kHeaderLimit = 16 * 1024;
+// What is read but not yet parsed. Beast's header_limit covers the request's header and
+// body_limit the body's data, but neither a chunk's header line (its extensions) nor the trailer:
+// unbounded, a few connections sending one endless chunk extension held hundreds of MB
+// (regression). A flat_buffer with a maximum fails the read with buffer_overflow instead.
+constexpr size_t kBufferLimit = 2 * kHeaderLimit;
 constexpr std::string_view kCsp = "default-src 'self'; connect-src 'self' ws: wss:";
 
 void add_security_headers(http::fields& fields) {
@@ -57,7 +63,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read() {
     parser_.emplace();
     parser_->body_limit(transport_.config.max_http_body);
-    parser_->header_limit(16 * 1024);
+    parser_->header_limit(kHeaderLimit);
     stream_.expires_after(std::chrono::milliseconds(transport_.config.http_timeout_ms));
     http::async_read(
         stream_, buffer_, *parser_,
@@ -70,6 +76,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       reply_error(
           http::status::payload_too_large, "too-large",
           fmt::format("the request body is larger than {} bytes", transport_.config.max_http_body),
+          false);
+      return;
+    }
+    if (ec == http::error::header_limit) {
+      reply_error(http::status::request_header_fields_too_large, "too-large",
+                  fmt::format("the request's header is larger than {} bytes", kHeaderLimit), false);
+      return;
+    }
+    if (ec == http::error::buffer_overflow) {
+      reply_error(
+          http::status::bad_request, "too-large",
+          fmt::format("a chunk's header or the trailer is larger than {} bytes", kBufferLimit),
           false);
       return;
     }
@@ -228,8 +246,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   Transport::Impl& transport_;
-  beast::tcp_stream stream_;
-  beast::flat_buffer buffer_;
+  Stream stream_;
+  beast::flat_buffer buffer_{kBufferLimit};
   std::optional<http::request_parser<http::string_body>> parser_;
   std::array<char, 4096> scratch_{};
   bool handed_over_ = false;  // to a WebSocket session, with the stream and the place

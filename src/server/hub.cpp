@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 #include "ai/bot.h"
 #include "core/rng.h"
@@ -156,6 +157,10 @@ struct Hub::Impl {
     bool asleep = false;
     bool restart_stored = false;    // the restart event of the server's start
     std::set<int> unstored_leaves;  // seats whose last connection closed, not yet stored
+    // The spectator count changed since the last broadcast: told at the next tick, so that a
+    // client hopping between tables costs each watcher five states a second at most, however
+    // often it hops (regression: a state to everyone at the table for each hop).
+    bool spectators_changed = false;
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
   };
 
@@ -286,6 +291,7 @@ struct Hub::Impl {
 
   void broadcast(TableEntry& entry, int64_t now, bool seats = true) {
     if (entry.conns.empty()) return;
+    if (seats) entry.spectators_changed = false;  // the summary is rebuilt, with the count
     refresh(entry, seats);
     std::map<int, std::string> views;
     for (ConnId c : entry.conns) send_state(entry, c, conns.at(c), views, now);
@@ -700,6 +706,7 @@ struct Hub::Impl {
       conn.guest = g ? g->id : "";
       conn.seat = g ? entry.table->seat_of(g->id) : -1;
       entry.conns.insert(c);
+      if (conn.seat < 0) entry.spectators_changed = true;
       if (entry.conns.size() == 1) dirty.push_back(entry.table->id());  // its bots may go on
     }
     conn.round = 0;  // its first state is whole
@@ -838,7 +845,7 @@ struct Hub::Impl {
         throw;
       }
     } else {
-      broadcast(entry, now);  // the spectator count
+      entry.spectators_changed = true;
     }
     conn.table.clear();
     conn.seat = -1;
@@ -975,6 +982,7 @@ void Hub::tick(int64_t now_ms) {
     } catch (const StorageError& e) {
       log_quietly(e);
     }
+    if (std::exchange(entry.spectators_changed, false)) impl_->broadcast(entry, now_ms);
     if (!entry.conns.empty()) {
       entry.unwatched_since = -1;
     } else if (entry.unwatched_since < 0) {

@@ -19,6 +19,7 @@ namespace {
 constexpr auto kShutdownGrace = std::chrono::seconds(2);
 // After a failed accept (out of file descriptors, say), a pause rather than a busy loop.
 constexpr auto kAcceptRetry = std::chrono::milliseconds(50);
+constexpr int64_t kAcceptLogQuietMs = 10000;
 // After the io loop, how long the connections' last handlers may take.
 constexpr auto kDrainLimit = std::chrono::seconds(1);
 
@@ -133,7 +134,16 @@ void Transport::Impl::accept() {
   acceptor.async_accept([this](const beast::error_code& ec, Tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
     if (ec) {
-      log_error("accept", ec.message());
+      if (const int64_t now = steady_now_ms(); now >= accept_log_quiet_until) {
+        log_error("accept", accept_failures_unlogged == 0
+                                ? ec.message()
+                                : fmt::format("{} (and {} more failures since the last line)",
+                                              ec.message(), accept_failures_unlogged));
+        accept_log_quiet_until = now + kAcceptLogQuietMs;
+        accept_failures_unlogged = 0;
+      } else {
+        ++accept_failures_unlogged;
+      }
       accept_retry.expires_after(kAcceptRetry);
       accept_retry.async_wait([this](const beast::error_code& error) {
         if (!error && !stopping) accept();

@@ -28,6 +28,9 @@ namespace beast = boost::beast;
 namespace http = boost::beast::http;
 namespace websocket = boost::beast::websocket;
 using Tcp = boost::asio::ip::tcp;
+// A connection's stream, with a policy that can limit the bytes read a second (WsSession sets
+// one: Beast skips empty fragments within a read, where no limit of ours could count them).
+using Stream = beast::basic_stream<Tcp, asio::any_io_executor, beast::simple_rate_policy>;
 using HttpRequest = http::request<http::string_body>;
 
 class WsSession;
@@ -136,6 +139,10 @@ struct Transport::Impl {
   asio::io_context io{1};
   Tcp::acceptor acceptor{io};
   asio::steady_timer accept_retry{io};
+  // Failed accepts are retried every kAcceptRetry and logged every ten seconds, with how many
+  // failed between (regression: twenty lines a second while file descriptors ran out).
+  int64_t accept_log_quiet_until = 0;
+  int accept_failures_unlogged = 0;
   asio::steady_timer tick_timer{io};
   asio::steady_timer stop_timer{io};
   std::optional<asio::signal_set> signals;

@@ -17,17 +17,19 @@ std::string fit_reason(std::string reason) {
 
 }  // namespace
 
-WsSession::WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
+WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
                      std::optional<ClientPlace> websocket)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
       bucket_(transport.config.ws_burst, steady_now_s()),
+      frames_(transport.config.ws_frame_burst, steady_now_s()),
       connection_place_(std::move(connection)),
       ws_place_(std::move(websocket)) {}
 
 void WsSession::start(HttpRequest request) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
+  beast::get_lowest_layer(ws_).rate_policy().read_limit(transport_.config.ws_read_rate);
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(10);
   timeouts.idle_timeout = std::chrono::seconds(60);
@@ -38,6 +40,14 @@ void WsSession::start(HttpRequest request) {
   // Beast's own limit would close an oversized message without a reason, so the transport counts
   // the bytes itself (read_some below never buffers more than the limit and one byte).
   ws_.read_message_max(0);
+  // Beast answers pings itself, so they never reach read(): counted here. `this`, not a shared
+  // pointer, which would keep the session alive through its own stream; the callback only runs
+  // within a read, whose handler holds the session. The close is posted, since the callback may
+  // not start operations on the stream it is called from.
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+    if (kind == websocket::frame_type::close || take_frame()) return;
+    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
+  });
   ws_.async_accept(
       request, [self = shared_from_this()](const beast::error_code& ec) { self->on_accept(ec); });
 }
@@ -80,10 +90,23 @@ void WsSession::on_read(const beast::error_code& ec) {
     close("message too large", websocket::close_code::too_big, false);
     return;
   }
+  if (!take_frame()) {
+    close_for_frames();
+    return;
+  }
   if (!ws_.is_message_done()) {
+    const int64_t now = steady_now_ms();
+    if (message_started_ms_ < 0) message_started_ms_ = now;
+    if (now - message_started_ms_ > transport_.config.ws_message_ms) {
+      close(fmt::format("message too slow: not complete within {} ms",
+                        transport_.config.ws_message_ms),
+            websocket::close_code::policy_error, false);
+      return;
+    }
     read();
     return;
   }
+  message_started_ms_ = -1;
   on_message();
   if (!close_started_) read();
 }
@@ -105,6 +128,16 @@ void WsSession::on_message() {
 
 bool WsSession::take_token() {
   return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst, steady_now_s());
+}
+
+bool WsSession::take_frame() {
+  return frames_.take(transport_.config.ws_frame_rate, transport_.config.ws_frame_burst,
+                      steady_now_s());
+}
+
+void WsSession::close_for_frames() {
+  close(fmt::format("rate limit: more than {} frames a second", transport_.config.ws_frame_rate),
+        websocket::close_code::policy_error, false);
 }
 
 void WsSession::send(std::string text) {
@@ -174,6 +207,9 @@ void WsSession::start_close() {
 // The socket goes now: every pending operation completes with an error.
 void WsSession::abort() {
   beast::error_code ignored;
+  // Reset, not closed: what a slow reader never read is dropped with the socket, where a close
+  // left it in the kernel for a minute or more (FIN-WAIT-1 with megabytes unsent).
+  beast::get_lowest_layer(ws_).socket().set_option(asio::socket_base::linger(true, 0), ignored);
   beast::get_lowest_layer(ws_).socket().close(ignored);
   out_.clear();
   out_bytes_ = 0;

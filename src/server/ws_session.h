@@ -18,7 +18,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // until it ends. Without a WebSocket place (its client has all it may have) the upgrade is
   // answered and the WebSocket closed at once with the reason: a browser can read a close's
   // reason, where it cannot read the answer to a refused upgrade.
-  WsSession(Transport::Impl& transport, beast::tcp_stream stream, ClientPlace connection,
+  WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
             std::optional<ClientPlace> websocket);
   WsSession(const WsSession&) = delete;
   WsSession& operator=(const WsSession&) = delete;
@@ -38,13 +38,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_read(const beast::error_code& ec);
   void on_message();
   bool take_token();
+  // A frame's allowance (TransportConfig::ws_frame_rate); past it the connection is closed.
+  bool take_frame();
+  void close_for_frames();
   void write_next();
   void on_write(const beast::error_code& ec);
   void start_close();
   void finish();
 
   Transport::Impl& transport_;
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   beast::flat_buffer in_;
   std::deque<std::string> out_;
   size_t out_bytes_ = 0;
@@ -56,6 +59,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::steady_timer kill_timer_;
   ConnId id_ = 0;
   TokenBucket bucket_;
+  TokenBucket frames_;
+  int64_t message_started_ms_ = -1;  // when the message being read began (-1: none)
   ClientPlace connection_place_;
   std::optional<ClientPlace> ws_place_;
 };
