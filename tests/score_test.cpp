@@ -697,6 +697,13 @@ TEST(ScoreSession, BadNamesAreRefused) {
       {"Ana,Bo,Ana,Di", "whist score: --players: Ana is named twice\n"},
       // Regression: names one to parse_player were two players, and "ANA" named Ana.
       {"Ana,Bo,ANA,Di", "whist score: --players: ANA is named twice (Ana and ANA, case aside)\n"},
+      // Regression: a name of 5,000 characters was taken, and the sheet was unreadable.
+      {"Ana,Bo,Alexandrina Constantinescu",
+       "whist score: --players: a name is at most 24 characters, not 26: 'Alexandrina "
+       "Constantinescu'\n"},
+      {"Ana,Bo," + std::string(5000, 'x'),
+       "whist score: --players: a name is at most 24 characters, not 5000: '" +
+           std::string(40, 'x') + "'…\n"},
       // Regression: a name not in UTF-8 aborted the program (status 134) as the file was written.
       {"A\xff,Bo,Cy", "whist score: --players: a name must be UTF-8 text: 'A\\xff'\n"},
       // Regression: atoi read 4294967299 as 3, and a 3-player game began.

@@ -193,11 +193,24 @@ inline bool is_utf8(std::string_view s) {
   return true;
 }
 
-// Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8, or
-// holding a control character.
+// A player's name in characters (code points), at most: the server's guests and the terminal's
+// players alike, so that six of them fit a score sheet's columns (regression: a name of 5,000
+// characters was taken, and the sheet was unreadable).
+inline constexpr size_t kMaxPlayerName = 24;
+
+// Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8,
+// holding a control character, or longer than kMaxPlayerName.
 inline std::string name_refusal(std::string_view name) {
   if (!is_utf8(name)) return "a name must be UTF-8 text: " + quote_input(name);
   if (!is_clean_name(name)) return "a name may not hold control characters: " + quote_input(name);
+  size_t chars = 0;
+  for (const char c : name) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  if (chars > kMaxPlayerName) {
+    const size_t shown = utf8_prefix(name, 40);
+    return "a name is at most " + std::to_string(kMaxPlayerName) + " characters, not " +
+           std::to_string(chars) + ": " + quote_input(name.substr(0, shown)) +
+           (shown < name.size() ? "…" : "");
+  }
   return {};
 }
 

@@ -35,7 +35,6 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr size_t kMaxBody = 16 * 1024;
-constexpr size_t kMaxGuestName = 24;
 constexpr size_t kReplayCacheBytes = 64 << 20;  // the finished games' replays kept in memory
 constexpr int64_t kBotRetryMs = 1000;           // after a bot's move could not be stored
 constexpr int64_t kTickLogQuietMs = 10000;      // between two logs of a tick's storage failures
@@ -96,7 +95,9 @@ std::string check_name(const Json& j) {
     if ((c & 0xC0) != 0x80) ++chars;
     if (c != ' ') blank = false;
   }
-  if (chars == 0 || chars > kMaxGuestName || blank) return "1 to 24 characters, not only spaces";
+  if (chars == 0 || chars > kMaxPlayerName || blank) {
+    return "1 to " + std::to_string(kMaxPlayerName) + " characters, not only spaces";
+  }
   return {};
 }
 
