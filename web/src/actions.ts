@@ -94,7 +94,9 @@ export function actionLabel(text: string): string {
   }
 }
 
-// What a screen reader says for the action's button.
+// An action as a screen reader says it, on its button and wherever it is told (history, replay):
+// cards and suits by name ("play the queen of spades", "auction 4 hearts") where the screen shows
+// symbols ("play Q♠", "4 ♥").
 export function actionAriaLabel(text: string): string {
   const a = parseAction(text);
   switch (a.kind) {
@@ -139,3 +141,4 @@ export function isHandCardKind(kind: ActionKind): boolean {
 export function sameAction(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
+

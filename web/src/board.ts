@@ -11,6 +11,7 @@ import {
   needsText,
   previousDealTrick,
   seatName,
+  sheetTable,
   type DealTrick,
   type SeatInfo,
   type Snapshot,
@@ -22,8 +23,9 @@ import { presetTitle } from './variants';
 
 export interface CardOptions {
   legal?: boolean; // highlighted as playable
-  neutral?: boolean; // clickable, but cards are not what is chosen now (bidding)
+  neutral?: boolean; // no card is chosen now (bidding): pressed, the server says why not
   chosen?: boolean;
+  toggle?: boolean; // chosen and unchosen (passing): a toggle button, pressed or not
   onClick?: () => void;
   small?: boolean;
 }
@@ -49,8 +51,10 @@ export function cardEl(card: string, o: CardOptions = {}): HTMLElement {
       type: 'button',
       class: cls,
       'aria-label': cardName(card),
-      'aria-disabled': o.legal || o.neutral ? null : 'true',
-      'aria-pressed': o.chosen ? 'true' : null,
+      // a card that may not be chosen now can still be pressed, to hear why (an illegal card) or
+      // what to do instead (bidding), but reads as unavailable
+      'aria-disabled': o.legal ? null : 'true',
+      'aria-pressed': o.toggle || o.chosen ? String(!!o.chosen) : null,
       'data-card': card,
       'data-key': `card:${card}`,
       on: { click: o.onClick },
@@ -59,13 +63,27 @@ export function cardEl(card: string, o: CardOptions = {}): HTMLElement {
   );
 }
 
+// The page's <h1>: it takes the focus on arriving at the page (main.ts), and keeps it as the page
+// loads (data-key).
+export function pageTitle(text: string): HTMLElement {
+  return h('h1', { tabindex: '-1', 'data-key': 'page-title' }, text);
+}
+
 export function cardRow(cards: string[], small = true): HTMLElement {
   return h('span', { class: 'card-row' }, cards.map((c) => cardEl(c, { small })));
 }
 
-export function trumpText(trump: string): string {
-  if (trump === 'none' || trump === 'NT') return 'no trump';
-  return `${suitSymbol(trump)} ${suitName(trump)}`;
+// Text shown with symbols ("Q♠", "4 ♥") and said by name ("queen of spades"): screen readers read
+// the symbols as "black spade suit".
+function said(shown: string, spoken: string): Node[] {
+  if (shown === spoken) return [document.createTextNode(shown)];
+  return [h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, spoken)];
+}
+
+// The trump, its symbol hidden from screen readers (the suit's name follows it).
+export function trumpNodes(trump: string): Node[] {
+  if (trump === 'none' || trump === 'NT') return [document.createTextNode('no trump')];
+  return [h('span', { 'aria-hidden': 'true' }, `${suitSymbol(trump)} `), document.createTextNode(suitName(trump))];
 }
 
 // The line at the top: the game, the deal, the trump, the dealer, the contract.
@@ -87,14 +105,14 @@ export function infoBar(snap: Snapshot): HTMLElement {
     items.push(item('Cards', String(v.cards)));
     // before an auction, a call or a choice settles it, "none" means not known yet
     const undecided = v.trump === 'none' && ['choose-mode', 'auction', 'passing', 'trump', 'turn', 'call'].includes(v.phase);
-    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, undecided ? 'not chosen yet' : trumpText(v.trump));
+    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, undecided ? 'not chosen yet' : trumpNodes(v.trump));
     items.push(item('Trump', trump, v.turned ? h('span', { class: 'turned' }, ' turned ', cardEl(v.turned, { small: true })) : ''));
     items.push(item('Dealer', seatName(snap, v.dealer)));
     if (v.mode && v.mode !== 'regular') items.push(item('Mode', v.mode));
     if (v.setup?.family === 'israeli' && v.auction) {
       const a = v.auction;
       if (a.declarer !== null && a.high)
-        items.push(item(v.phase === 'auction' ? 'High bid' : 'Declarer', `${seatName(snap, a.declarer)} (${actionLabel(a.high.text)})`));
+        items.push(item(v.phase === 'auction' ? 'High bid' : 'Declarer', `${seatName(snap, a.declarer)} (`, ...said(actionLabel(a.high.text), actionAriaLabel(a.high.text)), ')'));
       else if (a.round > 0) items.push(item('Passing round', String(a.round)));
     }
     if (v.setup?.family === 'call-ace' && v.call) {
@@ -129,10 +147,13 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
   const needs = needsText(info.needed);
   if (needs) stats.push(h('span', { class: ['stat', 'needs', info.needed! < 0 && 'over', info.needed === 0 && 'exact'] }, needs));
   if (info.total !== null) stats.push(h('span', { class: 'stat total' }, `total ${formatPoints(info.total)}`));
+  // a group, not a <section>: a labelled <section> is a region landmark, and one per seat buried the
+  // page's few real landmarks
   return h(
-    'section',
+    'div',
     {
       class: ['seat', info.toMove && 'to-move', info.me && 'mine'],
+      role: 'group',
       'data-seat': info.seat,
       'aria-label': `seat ${info.seat + 1}: ${info.name}`,
       'aria-current': info.toMove ? 'true' : null,
@@ -144,11 +165,11 @@ export function seatPanel(info: SeatInfo, extra?: Node | null): HTMLElement {
       h('span', { class: 'seat-name' }, breakable(info.name)),
       // the arrow alone (the seat's frame is lit too), so that a long name keeps its "#2"
       // (regression: "heurist… ◀ to move")
-      info.toMove ? h('span', { class: 'turn-mark', title: 'to move' }, ' ◀', h('span', { class: 'visually-hidden' }, ' to move')) : null,
+      info.toMove ? h('span', { class: 'turn-mark', title: 'to move' }, h('span', { 'aria-hidden': 'true' }, ' ◀'), h('span', { class: 'visually-hidden' }, ' to move')) : null,
     ),
     h('div', { class: 'badges' }, badges),
     h('div', { class: 'stats' }, stats),
-    info.visible.length > 0 ? h('div', { class: 'exposed', 'aria-label': `${info.name}'s cards you can see` }, cardRow(info.visible)) : null,
+    info.visible.length > 0 ? h('div', { class: 'exposed', role: 'group', 'aria-label': `${info.name}'s cards you can see` }, cardRow(info.visible)) : null,
     extra ?? null,
   );
 }
@@ -204,13 +225,13 @@ export function tricksArea(snap: Snapshot, prev: View | null = null): HTMLElemen
 }
 
 // The deal's public actions (bids, auction, calls), newest last.
-export function historyEl(snap: Snapshot, view: View | null): HTMLElement | null {
+export function historyEl(snap: Snapshot, view: View | null, heading: 'h2' | 'h3' = 'h3'): HTMLElement | null {
   if (!view || view.history.length === 0) return null;
   const shown = view.history.slice(-12);
-  const items = shown.map((e) => h('li', null, h('b', null, actorName(snap, e.seat)), ': ', describeAction(e.text)));
+  const items = shown.map((e) => h('li', null, h('b', null, actorName(snap, e.seat)), ': ', said(describeAction(e.text), actionAriaLabel(e.text))));
   // numbered as in the whole deal (regression: the last 12 were numbered from 1)
   const start = view.history.length - shown.length + 1;
-  return h('div', { class: 'history' }, h('h3', null, 'This deal'), h('ol', { 'aria-label': 'actions this deal', start }, items));
+  return h('div', { class: 'history' }, h(heading, null, 'This deal'), h('ol', { 'aria-label': 'actions this deal', start }, items));
 }
 
 export function describeAction(text: string): string {
@@ -235,7 +256,7 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
   return h(
     'div',
     { class: 'last-deal', 'data-testid': 'last-deal' },
-    h('h3', null, `Deal ${match.results.length}: ${r.cards} card${r.cards === 1 ? '' : 's'}, trump ${trumpText(r.trump)}${r.thrown_in ? ', thrown in' : ''}`),
+    h('h3', null, `Deal ${match.results.length}: ${r.cards} card${r.cards === 1 ? '' : 's'}, trump `, trumpNodes(r.trump), r.thrown_in ? ', thrown in' : ''),
     h(
       'table',
       null,
@@ -267,7 +288,6 @@ export function scoreEl(
   match: MatchInfo | null,
   names: string[],
   open: boolean,
-  onToggle?: (open: boolean) => void,
   title = 'Score sheet',
 ): HTMLElement | null {
   if (!match) return null;
@@ -283,15 +303,36 @@ export function scoreEl(
     { class: 'score', 'data-testid': 'score' },
     // data-key: a control keeps the keyboard's focus when the board is drawn again (dom.ts)
     h('summary', { 'data-key': 'score-summary' }, title),
-    h('pre', { class: 'sheet', 'data-testid': 'sheet', 'data-key': 'score-sheet', tabindex: '0', 'aria-label': 'score sheet' }, match.sheet),
+    // The server's text layout is read as a jumble of characters (an aria-label on a <pre> is not
+    // read either): screen readers get the same scores as a table instead. The box scrolls sideways,
+    // so it takes the focus for the keyboard.
+    h(
+      'div',
+      { class: 'sheet-box', 'data-key': 'score-sheet', tabindex: '0', role: 'group', 'aria-label': 'score sheet, text layout' },
+      h('pre', { class: 'sheet', 'data-testid': 'sheet', 'aria-hidden': 'true' }, match.sheet),
+    ),
+    sheetTableEl(match, names),
     // the chart once a deal has been scored (before, it would be a dot at zero); the totals always
     match.results.length > 0
       ? h('figure', { class: 'chart-box' }, totalsChart(match, names), h('figcaption', null, 'Running totals by deal'), legend)
       : legend,
   );
+  // no listener here (the table follows the toggles on its board): a plain element, which rerender
+  // can keep around a focused summary
   details.open = open;
-  if (onToggle) details.addEventListener('toggle', () => onToggle(details.open));
   return details;
+}
+
+function sheetTableEl(match: MatchInfo, names: string[]): HTMLElement {
+  const t = sheetTable(match, names);
+  return h(
+    'table',
+    { class: 'visually-hidden', 'data-testid': 'sheet-table' },
+    h('caption', null, 'Score sheet'),
+    h('thead', null, h('tr', null, t.head.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', null, t.rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r[0]), r.slice(1).map((c) => h('td', null, c))))),
+    h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, t.totals[0]), t.totals.slice(1).map((c) => h('td', null, c)))),
+  );
 }
 
 function isRedAction(text: string): boolean {

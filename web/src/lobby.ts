@@ -52,6 +52,7 @@ export class LobbyPage {
   private turnSeconds = '0';
   private tables: Summary[] | null = null;
   private listError = '';
+  private listShown = ''; // what the list shows, so that an unchanged list is left alone
   private error = '';
   private fieldErrors: Record<string, string> = {};
   private optionsOpen = false;
@@ -65,14 +66,20 @@ export class LobbyPage {
 
   constructor(private readonly root: HTMLElement) {
     this.name = storedGuest()?.name ?? randomGuestName();
+    // the rules options open or closed, as the player left them; here rather than on their
+    // <details>, a plain element then, which rerender can keep around a focused summary
+    this.form.addEventListener('toggle', (e) => {
+      if (e.target instanceof HTMLDetailsElement && e.target.matches('details.options')) this.optionsOpen = e.target.open;
+    }, true);
   }
 
   mount(): void {
     this.root.dataset.page = 'lobby';
+    document.title = 'Whist';
     delete this.root.dataset.state;
     delete this.root.dataset.turn;
     this.root.replaceChildren(
-      h('header', { class: 'lobby-head' }, h('h1', null, 'Whist'), h('p', null, 'Romanian, Serbian, Israeli, Call-Ace whist and Oh Hell: play with friends or bots.')),
+      h('header', { class: 'lobby-head' }, h('h1', { tabindex: '-1' }, 'Whist'), h('p', null, 'Romanian, Serbian, Israeli, Call-Ace whist and Oh Hell: play with friends or bots.')),
       h('div', { class: 'lobby' }, this.form, h('div', null, this.list, this.mine)),
     );
     this.renderForm();
@@ -169,6 +176,8 @@ export class LobbyPage {
       this.busy = false;
       if (!this.destroyed) this.renderForm();
     }
+    // after a refusal, the keyboard goes to the field the server refused
+    if (!this.destroyed) this.form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   // A 400 that names a field is shown next to that field (the options opened when it is one);
@@ -225,7 +234,7 @@ export class LobbyPage {
         return [
           h('h2', null, 'New table'),
           h('p', { class: 'notice error', role: 'alert', 'data-testid': 'variants-error' }, `The games could not be loaded: ${this.variantsError}`),
-          h('button', { type: 'button', on: { click: () => void this.loadVariants() } }, 'Try again'),
+          h('button', { type: 'button', 'data-key': 'try-again', on: { click: () => void this.loadVariants() } }, 'Try again'),
         ];
       }
       const presetSelect = h(
@@ -233,6 +242,7 @@ export class LobbyPage {
         {
           id: 'preset',
           'data-testid': 'preset',
+          'data-key': 'preset',
           on: {
             change: (e: Event) => {
               this.setPreset(v.presets.find((x) => x.name === (e.target as HTMLSelectElement).value)!);
@@ -247,6 +257,7 @@ export class LobbyPage {
         {
           id: 'players',
           'data-testid': 'players',
+          'data-key': 'players',
           on: {
             change: (e: Event) => {
               this.players = Number((e.target as HTMLSelectElement).value);
@@ -268,6 +279,7 @@ export class LobbyPage {
             {
               id: `seat-${k}`,
               'data-testid': `seat-${k}`,
+              'data-key': `seat-${k}`,
               on: { change: (e: Event) => (this.seats[k] = (e.target as HTMLSelectElement).value) },
             },
             choices.map((c) => h('option', { value: c.value, selected: c.value === s }, c.label)),
@@ -293,6 +305,7 @@ export class LobbyPage {
             {
               id,
               'data-option': o.name,
+              'data-key': id,
               on: {
                 change: (e: Event) => {
                   set(e);
@@ -304,14 +317,14 @@ export class LobbyPage {
           );
           if (scoring) hint.push(scoring);
         } else if (how.kind === 'number') {
-          input = h('input', { id, type: 'number', min: how.min, max: how.max, step: 1, value, 'data-option': o.name, on: { input: set } });
+          input = h('input', { id, type: 'number', min: how.min, max: how.max, step: 1, value, 'data-option': o.name, 'data-key': id, on: { input: set } });
           hint.push(` From ${how.min} to ${how.max}.`);
         } else {
           const listId = `${id}-list`;
           input = h(
             'span',
             { class: 'free-text' },
-            h('input', { id, type: 'text', value, placeholder: how.hint, list: how.suggestions.length ? listId : null, 'data-option': o.name, on: { input: set } }),
+            h('input', { id, type: 'text', value, placeholder: how.hint, list: how.suggestions.length ? listId : null, 'data-option': o.name, 'data-key': id, on: { input: set } }),
             how.suggestions.length ? h('datalist', { id: listId }, how.suggestions.map((x) => h('option', { value: x }))) : null,
           );
           hint.push(' Accepts: ', h('code', { class: 'accepts' }, how.hint), '.');
@@ -321,12 +334,11 @@ export class LobbyPage {
       const options = h(
         'details',
         { class: 'options', open: this.optionsOpen },
-        h('summary', null, `Rules options (${p.options.length}, defaults shown)`),
+        h('summary', { 'data-key': 'options' }, `Rules options (${p.options.length}, defaults shown)`),
         optionRows,
       );
-      options.addEventListener('toggle', () => (this.optionsOpen = options.open));
       const text = (id: string, value: string, maxlength: number, set: (v: string) => void, testid?: string) =>
-        h('input', { id, type: 'text', maxlength: String(maxlength), value, 'data-testid': testid ?? null, on: { input: (e: Event) => set((e.target as HTMLInputElement).value) } });
+        h('input', { id, type: 'text', maxlength: String(maxlength), value, 'data-testid': testid ?? null, 'data-key': id, on: { input: (e: Event) => set((e.target as HTMLInputElement).value) } });
       return [
         h('h2', null, 'New table'),
         h(
@@ -352,17 +364,23 @@ export class LobbyPage {
             'turn_seconds',
             'turn-seconds',
             'Turn timer (seconds, 0 = none)',
-            h('input', { id: 'turn-seconds', type: 'number', min: 0, max: 3600, step: 1, value: this.turnSeconds, on: { input: (e: Event) => (this.turnSeconds = (e.target as HTMLInputElement).value) } }),
+            h('input', { id: 'turn-seconds', type: 'number', min: 0, max: 3600, step: 1, value: this.turnSeconds, 'data-key': 'turn-seconds', on: { input: (e: Event) => (this.turnSeconds = (e.target as HTMLInputElement).value) } }),
           ),
-          h('div', { class: 'field check' }, h('input', { id: 'public', type: 'checkbox', checked: this.isPublic, 'data-testid': 'public', on: { change: (e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked) } }), h('label', { for: 'public' }, 'List the table in the lobby (otherwise only the link finds it)')),
+          h('div', { class: 'field check' }, h('input', { id: 'public', type: 'checkbox', checked: this.isPublic, 'data-testid': 'public', 'data-key': 'public', on: { change: (e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked) } }), h('label', { for: 'public' }, 'List the table in the lobby (otherwise only the link finds it)')),
           this.error ? h('p', { class: 'notice error', role: 'alert', 'data-testid': 'create-error' }, this.error) : null,
-          h('button', { type: 'submit', class: 'primary', disabled: this.busy, 'data-testid': 'create' }, this.busy ? 'Creating…' : 'Create the table'),
+          // aria-disabled while busy, not disabled: a disabled button loses the keyboard focus
+          h('button', { type: 'submit', class: 'primary', 'aria-disabled': this.busy ? 'true' : null, 'data-testid': 'create', 'data-key': 'create' }, this.busy ? 'Creating…' : 'Create the table'),
         ),
       ];
-    });
+    }, ['[data-testid="create"]']);
   }
 
+  // Every 5 s: drawn again only when the tables changed, so that the keyboard's focus on a link, and
+  // a screen reader's place, are not disturbed for nothing.
   private renderList(): void {
+    const shown = JSON.stringify([this.tables, this.listError]);
+    if (shown === this.listShown) return;
+    this.listShown = shown;
     rerender(this.list, () => {
       const rows =
         this.tables === null || this.listError
@@ -371,19 +389,21 @@ export class LobbyPage {
             ? [h('p', { class: 'small' }, 'No open tables: create one.')]
             : this.tables.map((t) => {
                 const free = t.seats.filter(seatIsFree).length;
+                const title = t.name || presetTitle(t.variant);
                 const seatsFree = `${free} seat${free === 1 ? '' : 's'} free`;
                 const where = t.state === 'waiting' ? seatsFree : `deal ${t.deal + 1}${t.deals ? ` of ${t.deals}` : ''}${free > 0 ? ` · ${seatsFree}` : ''}`;
                 return h(
                   'li',
                   { class: 'table-row', 'data-table': t.id },
-                  h('span', { class: 'table-title' }, t.name || presetTitle(t.variant)),
+                  h('span', { class: 'table-title' }, title),
                   // the game's name once (regression: "Oh Hell  Oh Hell · 4 players" for a table with no name)
                   h('span', { class: 'small' }, ` ${t.name ? `${presetTitle(t.variant)} · ` : ''}${t.players} players · ${where}`),
-                  h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}` }, free > 0 ? 'Join' : 'Watch')),
+                  // the link names its table: a list of links all named "Join" says nothing
+                  h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}`, 'data-key': `table:${t.id}` }, free > 0 ? 'Join' : 'Watch', h('span', { class: 'visually-hidden' }, ` ${title}`))),
                 );
               });
-      return [h('h2', null, 'Open tables'), h('ul', { class: 'tables' }, rows)];
-    });
+      return [h('h2', { tabindex: '-1' }, 'Open tables'), h('ul', { class: 'tables' }, rows)];
+    }, ['h2']);
   }
 
   private renderMine(): void {
@@ -394,7 +414,7 @@ export class LobbyPage {
         : [
             h('h2', null, 'Your tables'),
             h('ul', { class: 'tables' }, mine.map((t) =>
-              h('li', { class: 'table-row' }, h('span', null, `${presetTitle(t.variant)} · seat ${t.seat + 1} · ${new Date(t.at).toLocaleString()}`), h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}` }, 'Open'))),
+              h('li', { class: 'table-row' }, h('span', null, `${presetTitle(t.variant)} · seat ${t.seat + 1} · ${new Date(t.at).toLocaleString()}`), h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}`, 'data-key': `mine:${t.id}` }, 'Open', h('span', { class: 'visually-hidden' }, ` ${presetTitle(t.variant)}, seat ${t.seat + 1}`)))),
             )),
           ],
     );

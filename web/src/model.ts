@@ -1,6 +1,8 @@
 // The table as the client knows it: the latest summary, score and view, merged from `state`
 // messages, and what the screen derives from them. No DOM here (unit-tested).
-import type { MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
+import { actionAriaLabel } from './actions';
+import { cardName, suitName } from './cards';
+import type { DealResult, MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
 
 export interface Snapshot {
   seq: number;
@@ -338,4 +340,83 @@ export function runningTotals(match: MatchInfo | null, players: number): number[
 export function formatPoints(p: number | null | undefined): string {
   if (p === null || p === undefined) return '';
   return Number.isInteger(p) ? String(p) : p.toFixed(1);
+}
+
+// What a screen reader is told as the screen moves from `a` to `b` (one state, or several shown at
+// once): each card played, who won a trick, the deal's public actions (bids, the auction, calls),
+// the deal's result and, at the end, who won. `mySeat`'s own moves are "You …".
+export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[] {
+  const out: string[] = [];
+  const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(b, seat));
+  const won = (seat: number | null) => seat !== null && out.push(`${who(seat)} won the trick`);
+  const va = a.view;
+  const vb = b.view;
+  const sameDeal = !!va && !!vb && va.dealer === vb.dealer && va.cards === vb.cards && vb.plays.length >= va.plays.length && vb.history.length >= va.history.length;
+  if (sameDeal) {
+    for (const e of vb!.history.slice(va!.history.length)) out.push(`${who(e.seat)}: ${actionAriaLabel(e.text)}`);
+    const n = vb!.players;
+    for (let k = va!.plays.length; k < vb!.plays.length; ++k) {
+      const p = vb!.plays[k];
+      out.push(`${who(p.seat)} played ${cardName(p.card)}`);
+      if ((k + 1) % n !== 0) continue;
+      // who leads the next trick won this one (the view says so once the next lead is due)
+      if (k + 1 < vb!.plays.length) won(vb!.plays[k + 1].seat);
+      else won(vb!.phase === 'playing' ? vb!.to_move : trickWinner(va, vb));
+    }
+  }
+  const scored = b.match?.results ?? [];
+  if (b.match && scored.length > (a.match?.results.length ?? 0)) {
+    // The newest deal's result only: several come at once after a reconnection, when the deals
+    // before it are history (the score sheet has them), not news.
+    const r = scored[scored.length - 1];
+    // the live view moves on to the next deal at once: the deal's last cards come from the score,
+    // when the view left behind was that deal's (the same dealer and cards: not an earlier deal's)
+    const last = r.last_trick ?? [];
+    if (va && !sameDeal && last.length > 0 && va.dealer === r.dealer && va.cards === r.cards) {
+      const n = va.players;
+      const shown = va.plays.length >= r.cards * n ? n : va.plays.length % n;
+      for (const p of last.slice(shown)) out.push(`${who(p.seat)} played ${cardName(p.card)}`);
+      if (shown < n) won(r.last_trick_winner ?? null);
+    }
+    const seats = r.points.map((pts, k) => `${who(k)} ${bidAndWon(r, k)}: ${formatPoints(pts)} points`);
+    out.push(`Deal ${scored.length} scored${r.thrown_in ? ' (thrown in)' : ''}. ${seats.join('; ')}`);
+  }
+  if (b.match?.finished && !a.match?.finished) {
+    out.push(`Game over. ${winnersText(b.match.winners.map((k) => seatName(b, k)))}`);
+  }
+  return out;
+}
+
+// A seat's bid and tricks in a deal's result: "bid 2, won 0", or "won 0" in a deal without bids.
+function bidAndWon(r: DealResult, seat: number): string {
+  const bid = r.bids[seat];
+  return `${bid == null || bid < 0 ? '' : `bid ${bid}, `}won ${r.tricks[seat] ?? 0}`;
+}
+
+// The turn timer's spoken warning: due once, as the time left falls to 10 s or under (a turn that
+// starts with less, a short timer, has its turn announcement only).
+const TIMER_WARNING_MS = 10_000;
+
+export function timerWarningDue(leftBefore: number | null, leftNow: number): boolean {
+  return leftBefore !== null && leftBefore > TIMER_WARNING_MS && leftNow > 0 && leftNow <= TIMER_WARNING_MS;
+}
+
+// The score sheet as a table for screen readers (the screen shows the server's text layout, which
+// is read as a jumble of characters): a row per deal, a column per player.
+export interface SheetTable {
+  head: string[];
+  rows: string[][];
+  totals: string[];
+}
+
+export function sheetTable(match: MatchInfo, names: string[]): SheetTable {
+  const head = ['Deal', 'Cards', 'Trump', ...names];
+  const rows = match.results.map((r, d) => [
+    String(d + 1),
+    String(r.cards),
+    `${suitName(r.trump)}${r.thrown_in ? ', thrown in' : ''}`,
+    ...names.map((_, k) => `${formatPoints(r.points[k])} (${bidAndWon(r, k)})`),
+  ]);
+  const totals = ['Total', '', '', ...names.map((_, k) => `${formatPoints(match.totals[k])}${match.finished && match.winners.includes(k) ? ', winner' : ''}`)];
+  return { head, rows, totals };
 }

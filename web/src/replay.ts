@@ -1,6 +1,7 @@
 // The replay of a finished table: every deal action by action, every hand shown.
 import { api, ApiError } from './api';
-import { describeAction, historyEl, infoBar, scoreEl, seatPanel, tricksArea } from './board';
+import { actionAriaLabel } from './actions';
+import { describeAction, historyEl, infoBar, pageTitle, scoreEl, seatPanel, tricksArea } from './board';
 import { h, rerender } from './dom';
 import { actorName, seatInfos, type Snapshot } from './model';
 import type { MatchInfo, Replay } from './types';
@@ -12,9 +13,11 @@ export class ReplayPage {
   private deal = 0; // index into replay.deals
   private frame = 0;
   private readonly body = h('div', { class: 'replay' });
+  // The step, for screen readers: one live region kept across renders (regression: the step line,
+  // rebuilt at every step, was a new region each time, which screen readers do not announce).
+  private readonly live = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'replay-live' });
   private readonly onKey = (e: KeyboardEvent) => {
-    const target = e.target as HTMLElement | null;
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !replayKeyApplies(e.target)) return;
     if (e.key === 'ArrowRight') this.step(1);
     else if (e.key === 'ArrowLeft') this.step(-1);
     else if (e.key === 'Home') this.go(this.deal, 0);
@@ -30,7 +33,8 @@ export class ReplayPage {
 
   mount(): void {
     this.root.dataset.page = 'replay';
-    this.root.replaceChildren(this.body);
+    this.root.replaceChildren(this.live, this.body);
+    document.title = 'Replay · Whist';
     document.addEventListener('keydown', this.onKey);
     this.render();
     void this.load();
@@ -38,6 +42,7 @@ export class ReplayPage {
 
   destroy(): void {
     document.removeEventListener('keydown', this.onKey);
+    document.title = 'Whist';
   }
 
   private async load(): Promise<void> {
@@ -73,33 +78,45 @@ export class ReplayPage {
 
   private render(): void {
     this.root.dataset.state = this.replay ? 'replay' : this.error ? 'error' : 'loading';
-    rerender(this.body, () => this.build());
+    const r = this.replay;
+    if (r) document.title = `Replay: ${r.table.name || presetTitle(r.table.variant)} · Whist`;
+    rerender(this.body, () => this.build(), ['h1']);
+    // said by name ("play queen of spades"), where the screen shows symbols
+    const text = this.replay ? this.stepText(actionAriaLabel) : this.error;
+    if (this.live.textContent !== text) this.live.textContent = text;
+  }
+
+  // The step shown: "Deal 2, step 5 of 13: Bo: play Q♠", its action as `describe` puts it.
+  private stepText(describe: (action: string) => string): string {
+    const r = this.replay!;
+    const frames = this.frames();
+    const f = frames[this.frame];
+    const snap: Snapshot = { seq: 0, table: r.table, match: r.match, view: f ?? null, deadline: null };
+    const what = f?.action ? `${actorName(snap, f.action.seat)}: ${describe(f.action.text)}` : 'the cards as dealt';
+    return `Deal ${r.deals[this.deal]?.deal ?? this.deal + 1}, step ${this.frame + 1} of ${frames.length}: ${what}`;
   }
 
   private build(): Node[] {
-    const back = h('a', { href: '#/', class: 'back' }, '← Lobby');
-    if (this.error) return [h('header', { class: 'table-head' }, back, h('h1', null, 'Replay')), h('p', { class: 'fatal', 'data-testid': 'replay-error' }, this.error)];
+    const back = h('a', { href: '#/', class: 'back', 'data-key': 'back' }, h('span', { 'aria-hidden': 'true' }, '← '), 'Lobby');
+    if (this.error) return [h('header', { class: 'table-head' }, back, pageTitle('Replay')), h('p', { class: 'fatal', 'data-testid': 'replay-error' }, this.error)];
     const r = this.replay;
-    if (!r) return [h('header', { class: 'table-head' }, back, h('h1', null, 'Replay')), h('p', { class: 'loading' }, 'Loading the replay…')];
+    if (!r) return [h('header', { class: 'table-head' }, back, pageTitle('Replay')), h('p', { class: 'loading' }, 'Loading the replay…')];
     const frames = this.frames();
     const f = frames[this.frame] ?? null;
-    const dealNo = r.deals[this.deal]?.deal ?? this.deal + 1;
     const match: MatchInfo = replayMatch(r.match, this.deal);
     const snap: Snapshot = { seq: 0, table: r.table, match, view: f, deadline: null };
     const infos = seatInfos(snap, -1);
     if (f) infos.forEach((i) => (i.visible = f.hands[i.seat] ?? []));
     const names = infos.map((i) => i.name);
-    const what = f?.action
-      ? `${actorName(snap, f.action.seat)}: ${describeAction(f.action.text)}`
-      : 'the cards as dealt';
-    const button = (label: string, aria: string, onClick: () => void, testid: string, disabled = false) =>
-      // data-key: the button keeps the keyboard's focus as the page is drawn again (dom.ts)
-      h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, 'data-key': testid, disabled, on: { click: onClick } }, label);
+    // data-key: the button keeps the keyboard's focus as the page is drawn again (dom.ts); at either
+    // end it is aria-disabled, not disabled, which would drop the focus (pressed, it does nothing)
+    const button = (label: string, aria: string, onClick: () => void, testid: string, off = false) =>
+      h('button', { type: 'button', 'aria-label': aria, 'data-testid': testid, 'data-key': testid, 'aria-disabled': off ? 'true' : null, on: { click: off ? () => undefined : onClick } }, label);
     const atStart = this.deal === 0 && this.frame === 0;
     const atEnd = this.deal === r.deals.length - 1 && this.frame >= frames.length - 1;
     const controls = h(
       'div',
-      { class: 'replay-controls', role: 'group', 'aria-label': 'replay controls' },
+      { class: 'replay-controls', role: 'group', 'aria-label': 'replay controls', 'aria-describedby': 'replay-keys' },
       h(
         'label',
         null,
@@ -117,11 +134,15 @@ export class ReplayPage {
       button('◀ Back', 'back one action', () => this.step(-1), 'replay-back', atStart),
       button('Next ▶', 'forward one action', () => this.step(1), 'replay-forward', atEnd),
       button('Last »', 'last action of the deal', () => this.go(this.deal, Infinity), 'replay-last', this.frame >= frames.length - 1),
-      h('span', { class: 'replay-pos', 'data-testid': 'replay-pos', 'aria-live': 'polite' }, `Deal ${dealNo}, step ${this.frame + 1} of ${frames.length}: ${what}`),
+      // said by the live region above (this line is drawn again at each step)
+      h('span', { class: 'replay-pos', 'data-testid': 'replay-pos', 'aria-hidden': 'true' }, this.stepText(describeAction)),
     );
+    // outside the group it describes: inside, it was read as its content and its description too
+    const keys = h('p', { class: 'small replay-keys', id: 'replay-keys' }, 'Keys: ← and → step, Home and End go to the first and last step of the deal.');
     return [
-      h('header', { class: 'table-head' }, back, h('h1', null, `Replay: ${r.table.name || presetTitle(r.table.variant)}`), h('a', { href: `#/table/${this.id}` }, 'Table')),
+      h('header', { class: 'table-head' }, back, pageTitle(`Replay: ${r.table.name || presetTitle(r.table.variant)}`), h('a', { href: `#/table/${this.id}`, 'data-key': 'table' }, 'Table')),
       controls,
+      keys,
       h(
         'div',
         { class: 'layout' },
@@ -131,12 +152,26 @@ export class ReplayPage {
           infoBar(snap),
           h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))),
           tricksArea(snap, frames[this.frame - 1] ?? null),
-          scoreEl(replayScore(r.match, this.deal, this.frame >= frames.length - 1), names, true, undefined, 'Score sheet of the whole game; the chart and totals as of this step'),
+          scoreEl(replayScore(r.match, this.deal, this.frame >= frames.length - 1), names, true, 'Score sheet of the whole game; the chart and totals as of this step'),
         ),
-        h('aside', { class: 'side' }, historyEl(snap, f)),
+        // the history's heading is the aside's (a hidden "This deal" above it was read twice)
+        h('aside', { class: 'side' }, historyEl(snap, f, 'h2')),
       ),
     ];
   }
+}
+
+// Whether the replay's step keys apply where a key was pressed: not in a form field (a select's
+// arrows change it), nor in content that scrolls sideways (the score sheet), where the arrows and
+// Home / End scroll it (an audit found them taken from the reader).
+function replayKeyApplies(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return true;
+  if (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return false;
+  for (let e: HTMLElement | null = target; e && e !== document.body; e = e.parentElement) {
+    const o = getComputedStyle(e).overflowX;
+    if ((o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth) return false;
+  }
+  return true;
 }
 
 // The score as it stood when deal `index` (0-based) was played.

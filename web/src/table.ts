@@ -7,13 +7,14 @@ import {
   historyEl,
   infoBar,
   lastDealEl,
+  pageTitle,
   scoreEl,
   seatPanel,
   tricksArea,
 } from './board';
 import { explainReason, sortHand } from './cards';
 import { afterSeatChange, Connection, statusText, wsUrl, type ConnStatus } from './connection';
-import { h, rerender } from './dom';
+import { announce, h, rerender } from './dom';
 import {
   applyState,
   EMPTY,
@@ -24,7 +25,9 @@ import {
   seatInfos,
   seatName,
   seatOrder,
+  spokenEvents,
   timeLeftText,
+  timerWarningDue,
   turnText,
   winnersText,
   type Snapshot,
@@ -49,6 +52,10 @@ interface Notice {
 }
 
 const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
+const MAX_SPOKEN = 12; // lines said at once at most, "And more" included (a reconnection may bring a whole trick and more)
+// Where the keyboard focus goes when the control that had it is gone (a bid made, the last card
+// played, the game over): the hand, else the turn line (an audit found it dropped to <body>).
+const FOCUS_FALLBACKS = ['[data-testid="hand"]', '[data-testid="turn"]', 'h1'];
 // After taking or leaving a seat over HTTP, the server welcomes the watching connection again
 // with its new role; a server that does not is said hello again after this long.
 export const REWELCOME_MS = 2500;
@@ -72,6 +79,7 @@ export class TablePage {
   private everOpen = false;
   private notice: Notice | null = null;
   private noticeTimer: number | undefined;
+  private noticeFill: number | undefined; // the notice said again: its text set back (announce)
   private fatal: string | null = null;
   private busy = false;
   private destroyed = false; // the page has moved on: late answers change nothing
@@ -87,11 +95,22 @@ export class TablePage {
   private tick: number | undefined;
   private readonly conn: Connection;
   private readonly banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite', 'data-testid': 'conn-banner' });
-  // Whose turn, for screen readers: one live region kept across renders, its text changed only when
-  // the turn changes (regression: the board's turn line, rebuilt at every update, was a new region
-  // each time, which screen readers do not announce).
+  // What happens at the table, for screen readers: one live region kept across renders (regression:
+  // the board's turn line, rebuilt at every update, was a new region each time, which screen readers
+  // do not announce). The cards played, tricks won, others' bids and calls, deal results and the
+  // winners, then whose turn it is; what comes at once is said at once (speak, flushSpeech).
   private readonly announcer = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'turn-announcer' });
-  private readonly noticeEl = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice' });
+  private speech: string[] = [];
+  private speechTimer: number | undefined;
+  private saidTurn = { text: '', key: '' }; // the turn line as last spoken, and the turn it was for
+  private quietTurn = false; // the state just shown said what happened: "Waiting for …" is not said
+  private warnKey = ''; // the turn the timer warning watches, and the time left at the last tick
+  private warnLeft: number | null = null;
+  // Errors are alerts, other notices (a link copied, the bot moved for you) are status messages;
+  // both regions stay in the page, only their text changes.
+  private readonly alertEl = h('span', { role: 'alert' });
+  private readonly statusEl = h('span', { role: 'status' });
+  private readonly noticeEl = h('div', { class: 'notice table-notice', 'data-testid': 'notice' }, this.alertEl, this.statusEl);
   private readonly board = h('div', { class: 'board' });
 
   constructor(
@@ -113,6 +132,11 @@ export class TablePage {
 
   mount(): void {
     this.root.replaceChildren(this.banner, this.noticeEl, this.announcer, this.board);
+    // the score sheet as the player left it, open or closed; here rather than on its <details>, so
+    // that the summary, with the keyboard's focus, can be kept across renders (rerender)
+    this.board.addEventListener('toggle', (e) => {
+      if (e.target instanceof HTMLDetailsElement && e.target.matches('details.score')) this.scoreOpen = e.target.open;
+    }, true);
     this.root.dataset.page = 'table';
     this.renderBanner();
     this.render();
@@ -125,7 +149,9 @@ export class TablePage {
     this.conn.stop();
     window.clearTimeout(this.timer);
     window.clearTimeout(this.noticeTimer);
+    window.clearTimeout(this.noticeFill);
     window.clearTimeout(this.rewelcomeTimer);
+    window.clearTimeout(this.speechTimer);
     window.clearInterval(this.tick);
   }
 
@@ -189,12 +215,30 @@ export class TablePage {
     if (this.shown.deadline !== null && !this.destroyed) {
       const update = () => {
         if (this.timeLeftEl) this.timeLeftEl.textContent = timeLeftText(this.shown, Date.now());
+        this.warnTimer();
       };
       if (this.tick === undefined) this.tick = window.setInterval(update, 1000);
+      // the time left as the turn is shown, so that a turn shown with 10 to 11 s left warns at
+      // the first tick (regression: it was first measured at that tick, under 10 s, and never warned)
+      this.warnTimer();
     } else {
       window.clearInterval(this.tick);
       this.tick = undefined;
     }
+  }
+
+  // Said once on the player's own turn as the timer falls to 10 s: the count on screen is not.
+  private warnTimer(): void {
+    const s = this.shown;
+    const key = turnKey(s);
+    if (key !== this.warnKey) {
+      this.warnKey = key;
+      this.warnLeft = null;
+    }
+    if (s.deadline === null || this.role !== 'player' || (s.view?.legal.length ?? 0) === 0) return;
+    const left = s.deadline - Date.now();
+    if (timerWarningDue(this.warnLeft, left)) this.speak(`${Math.ceil(left / 1000)} seconds left on your turn`);
+    this.warnLeft = left;
   }
 
   private onError(code: string, message: string): void {
@@ -246,6 +290,9 @@ export class TablePage {
     this.shown = s;
     this.shownAt = Date.now();
     this.followTick();
+    const events = before.table ? spokenEvents(before, s, this.seat) : [];
+    for (const e of events) this.speak(e);
+    this.quietTurn = events.length > 0;
     if (this.notice && before.view && s.view && (s.view.plays.length !== before.view.plays.length || s.view.history.length !== before.view.history.length)) {
       // a refusal stays until the table moves on
       if (this.notice.kind === 'error' && Date.now() - this.noticeAt > 1500) this.clearNotice();
@@ -351,11 +398,14 @@ export class TablePage {
   private noticeAt = 0;
 
   private say(text: string, kind: Notice['kind']): void {
+    const again = this.notice?.text === text && this.notice.kind === kind;
     this.notice = { text, kind };
     this.noticeAt = Date.now();
-    this.renderNotice();
     window.clearTimeout(this.noticeTimer);
     this.noticeTimer = window.setTimeout(() => this.clearNotice(), 8000);
+    if (!again) this.renderNotice();
+    // the same words again (a second card refused for the same reason) are said again too
+    else this.noticeFill = announce(kind === 'error' ? this.alertEl : this.statusEl, text);
   }
 
   private clearNotice(): void {
@@ -363,10 +413,55 @@ export class TablePage {
     this.renderNotice();
   }
 
+  // Text is set only when it changes (regression: the alert was filled again at every render, and
+  // screen readers may read it again each time).
   private renderNotice(): void {
-    this.noticeEl.textContent = this.notice?.text ?? '';
-    this.noticeEl.className = ['notice', this.notice?.kind ?? ''].join(' ').trim();
-    this.noticeEl.hidden = !this.notice;
+    // what it sets now wins over the refill of a notice said again (which may be gone)
+    window.clearTimeout(this.noticeFill);
+    const n = this.notice;
+    const alert = n?.kind === 'error' ? n.text : '';
+    const status = n?.kind === 'info' ? n.text : '';
+    if (this.alertEl.textContent !== alert) this.alertEl.textContent = alert;
+    if (this.statusEl.textContent !== status) this.statusEl.textContent = status;
+    const cls = ['notice', 'table-notice', n?.kind ?? ''].join(' ').trim();
+    if (this.noticeEl.className !== cls) this.noticeEl.className = cls;
+  }
+
+  // ---- what screen readers are told
+
+  private speak(line: string): void {
+    this.speech.push(line);
+    if (this.speechTimer === undefined) this.speechTimer = window.setTimeout(() => this.flushSpeech(), 0);
+  }
+
+  // What was said since the last flush, in one announcement: states shown together (catching up,
+  // the instant pace) are one, not a flood.
+  private flushSpeech(): void {
+    this.speechTimer = undefined;
+    const lines = this.speech.length > MAX_SPOKEN ? ['And more', ...this.speech.slice(-(MAX_SPOKEN - 1))] : this.speech;
+    this.speech = [];
+    if (lines.length === 0) return;
+    const text = lines.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(' ');
+    // the same words again ("Your turn: Play a card" at the next trick) are said again too; what
+    // comes meanwhile waits for them
+    this.speechTimer = announce(this.announcer, text, () => {
+      this.speechTimer = undefined;
+      if (this.speech.length > 0) this.speechTimer = window.setTimeout(() => this.flushSpeech(), 0);
+    });
+  }
+
+  // Whose turn: said when it becomes the player's (each time, the same words too), or when the line
+  // changes and nothing else was said ("Bo played …" says the table moved on).
+  private sayTurn(myTurn: boolean): void {
+    const s = this.shown;
+    const text = s.table ? turnText(s, this.seat) : '';
+    const key = `${turnKey(s)}:${this.role}`;
+    const quiet = this.quietTurn;
+    this.quietTurn = false;
+    if (!text) return;
+    const mine = myTurn && key !== this.saidTurn.key;
+    if (mine || (text !== this.saidTurn.text && !quiet)) this.speak(text);
+    this.saidTurn = { text, key };
   }
 
   private renderBanner(): void {
@@ -390,19 +485,19 @@ export class TablePage {
     this.root.dataset.seq = String(s.seq);
     this.root.dataset.role = this.role ?? 'none';
     const title = s.table ? s.table.name || presetTitle(s.table.variant) : 'Table';
-    document.title = `${myTurn ? '● Your turn · ' : ''}${title} · Whist`;
-    const turn = s.table ? turnText(s, this.seat) : '';
-    if (this.announcer.textContent !== turn) this.announcer.textContent = turn;
-    rerender(this.board, () => this.build());
+    // words, not a "●", which screen readers read as "black circle"
+    document.title = `${myTurn ? 'Your turn · ' : ''}${title} · Whist`;
+    this.sayTurn(myTurn);
+    rerender(this.board, () => this.build(), FOCUS_FALLBACKS);
   }
 
   private build(): Node[] {
     if (this.fatal) {
-      return [h('p', { class: 'fatal' }, this.fatal), h('p', null, h('a', { href: '#/' }, 'Back to the lobby'))];
+      return [pageTitle('Table'), h('p', { class: 'fatal' }, this.fatal), h('p', null, h('a', { href: '#/', 'data-key': 'back' }, 'Back to the lobby'))];
     }
     const s = this.shown;
     const t = s.table;
-    if (!t) return [h('p', { class: 'loading' }, 'Loading the table…')];
+    if (!t) return [pageTitle('Table'), h('p', { class: 'loading' }, 'Loading the table…')];
     const v = s.view;
     const infos = seatInfos(s, this.seat);
     const names = infos.map((i) => i.name);
@@ -411,16 +506,20 @@ export class TablePage {
     const me = this.seat >= 0 ? infos[this.seat] : null;
     const wide = window.matchMedia('(min-width: 900px)').matches;
 
+    const name = t.name || presetTitle(t.variant);
+    const role = this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : '';
+    // a slot: the <h1> is not rebuilt at every state, which moved the focus on it to a new one that
+    // screen readers said again
     const header = h(
       'header',
-      { class: 'table-head' },
-      h('a', { href: '#/', class: 'back' }, '← Lobby'),
-      h('h1', null, t.name || presetTitle(t.variant)),
-      h('span', { class: 'role' }, this.role === 'player' ? `You are ${seatName(s, this.seat)}` : this.role === 'spectator' ? `Watching${t.spectators > 1 ? ` (${t.spectators} watching)` : ''}` : ''),
+      { class: 'table-head', 'data-slot': 'head', 'data-sig': JSON.stringify([name, role]) },
+      h('a', { href: '#/', class: 'back', 'data-key': 'back' }, h('span', { 'aria-hidden': 'true' }, '← '), 'Lobby'),
+      pageTitle(name),
+      h('span', { class: 'role' }, role),
     );
 
     this.timeLeftEl = h('span', null, timeLeftText(s, Date.now()));
-    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn' }, turnText(s, this.seat), this.timeLeftEl);
+    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', tabindex: '-1' }, turnText(s, this.seat), this.timeLeftEl);
 
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;
@@ -435,7 +534,7 @@ export class TablePage {
     // the sheet under the game, where a table of long names has the room its columns need (in the
     // side column four "heuristic #2" columns scrolled)
     this.scoreOpen ??= wide;
-    const score = scoreEl(s.match, names, this.scoreOpen || t.state === 'finished', (open) => (this.scoreOpen = open));
+    const score = scoreEl(s.match, names, this.scoreOpen || t.state === 'finished');
     if (score) main.push(score);
 
     const side: Node[] = [];
@@ -447,7 +546,17 @@ export class TablePage {
     if (this.seat >= 0 && t.state !== 'finished') {
       side.push(h('p', { class: 'leave' }, h('button', { type: 'button', class: 'link', 'data-key': 'leave', on: { click: () => void this.leave() } }, 'Leave the seat')));
     }
-    return [header, h('div', { class: 'layout' }, h('div', { class: 'play-area' }, main), h('aside', { class: 'side' }, side))];
+    // slots (dom.ts): the waiting room and the settings, unchanged, are kept as they are, so that a
+    // name being typed or the pace's open menu are not disturbed by others' moves
+    return [
+      header,
+      h(
+        'div',
+        { class: 'layout', 'data-slot': 'layout' },
+        h('div', { class: 'play-area', 'data-slot': 'play' }, main),
+        h('aside', { class: 'side', 'data-slot': 'side' }, h('h2', { class: 'visually-hidden' }, 'The deal and settings'), side),
+      ),
+    ];
   }
 
   private settingsEl(): HTMLElement {
@@ -466,7 +575,7 @@ export class TablePage {
       },
       Object.keys(PACES).map((p) => h('option', { value: p, selected: p === this.pace }, p)),
     );
-    return h('p', { class: 'settings' }, h('label', { for: 'pace' }, 'Show others\' moves: '), select);
+    return h('p', { class: 'settings', 'data-slot': 'settings', 'data-sig': this.pace }, h('label', { for: 'pace' }, 'Show others\' moves: '), select);
   }
 
   private shareLink(): string {
@@ -481,7 +590,9 @@ export class TablePage {
       type: 'button',
       'data-key': 'copy-link',
       on: {
-        click: () => {
+        // the link of the page at the time (a kept button keeps this listener: rerender)
+        click: (e: Event) => {
+          const link = (e.currentTarget as HTMLElement).parentElement!.querySelector('input')!;
           link.select();
           const done = () => this.say('Link copied', 'info');
           if (navigator.clipboard?.writeText) navigator.clipboard.writeText(link.value).then(done, () => document.execCommand('copy'));
@@ -504,7 +615,8 @@ export class TablePage {
       parts.push(
         h('div', { class: 'join' }, h('label', null, 'Your name ', name)),
         h('div', { class: 'join-seats' }, free.map((k) =>
-          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, 'data-key': `take-seat-${k}`, disabled: this.busy, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
+          // aria-disabled while busy, not disabled: a disabled button loses the keyboard focus
+          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, 'data-key': `take-seat-${k}`, 'aria-disabled': this.busy ? 'true' : null, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
         )),
       );
       if (t.state === 'playing') {
@@ -513,7 +625,8 @@ export class TablePage {
     } else if (this.seat >= 0 && t.state === 'waiting') {
       parts.push(h('p', null, `You sit in seat ${this.seat + 1}. The game starts when every seat is taken.`));
     }
-    return h('section', { class: 'waiting', 'data-testid': 'waiting' }, parts);
+    const sig = JSON.stringify([t.state, t.public, free, this.seat, this.busy]);
+    return h('section', { class: 'waiting', 'data-testid': 'waiting', 'data-slot': 'waiting', 'data-sig': sig }, parts);
   }
 
   private actionsEl(v: View): HTMLElement {
@@ -574,13 +687,14 @@ export class TablePage {
     if (v.call && v.call.kitty.length > 0) extra.push(h('p', { class: 'small' }, 'Your discards: ', cardRowOf(v.call.kitty)));
     return h(
       'section',
-      { class: ['hand', myTurn && 'my-turn'], 'aria-label': 'your hand', 'data-testid': 'hand' },
+      // tabindex -1: where the focus goes when the control that had it is gone (FOCUS_FALLBACKS)
+      { class: ['hand', myTurn && 'my-turn'], 'aria-label': 'your hand', 'data-testid': 'hand', 'data-key': 'hand', tabindex: '-1' },
       h('h2', { class: 'visually-hidden' }, 'Your hand'),
       note ? h('p', { class: 'small' }, note) : null,
       h('div', { class: 'cards' }, cards.map((c) => {
         const text = cardActionText(v.phase, c);
         const legal = !!text && this.isLegal(v, text);
-        return cardEl(c, { legal, neutral: !text, chosen: chosen.has(c), onClick: () => this.clickCard(c) });
+        return cardEl(c, { legal, neutral: !text, chosen: chosen.has(c), toggle: v.phase === 'passing' && myTurn, onClick: () => this.clickCard(c) });
       })),
       extra,
     );
@@ -595,10 +709,10 @@ export class TablePage {
     const parts: Node[] = [];
     if (winners.length > 0) parts.push(h('h2', { class: 'winners', 'data-testid': 'winners' }, winnersText(winners)));
     const buttons: Node[] = [];
-    if (t.rematch) buttons.push(h('a', { class: 'button primary', href: `#/table/${t.rematch}`, 'data-testid': 'go-rematch' }, 'Go to the rematch'));
-    else if (this.seat >= 0) buttons.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', on: { click: () => void this.rematch() } }, 'Rematch'));
-    buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}`, 'data-testid': 'replay-link' }, 'Replay'));
-    buttons.push(h('a', { class: 'button', href: '#/' }, 'Lobby'));
+    if (t.rematch) buttons.push(h('a', { class: 'button primary', href: `#/table/${t.rematch}`, 'data-testid': 'go-rematch', 'data-key': 'go-rematch' }, 'Go to the rematch'));
+    else if (this.seat >= 0) buttons.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', 'data-key': 'rematch', on: { click: () => void this.rematch() } }, 'Rematch'));
+    buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}`, 'data-testid': 'replay-link', 'data-key': 'replay-link' }, 'Replay'));
+    buttons.push(h('a', { class: 'button', href: '#/', 'data-key': 'game-over-lobby' }, 'Lobby'));
     parts.push(h('div', { class: 'buttons' }, buttons));
     return h('section', { class: 'game-over', 'data-testid': 'game-over' }, parts);
   }
