@@ -426,8 +426,12 @@ TEST(ScoreSession, ExportsTheSheetAsCsvAndJson) {
   const Transcript t =
       score({"--players", "Ana,Bogdan,Cristi", "--file", dir + "/g.json", "end=deals", "deals=2"},
             "H\n1 0 1\n1 0 0\nS\n0 0 0\n0 0 1\nexport csv " + dir + "/s.csv\nexport json " + dir +
-                "/s.json\n\n");
+                "/s.json\nexport csv " + dir + "/my game, final.csv\nexport json '" + dir +
+                "/quoted game.json'\n\n");
   ASSERT_EQ(t.status, 0) << t.output;
+  // A file name with spaces and commas, in quotes or not (regression: refused as three words).
+  EXPECT_EQ(read_text(dir + "/my game, final.csv"), read_text(dir + "/s.csv"));
+  EXPECT_EQ(read_text(dir + "/quoted game.json"), read_text(dir + "/s.json"));
   EXPECT_NE(t.output.find("  exported the sheet to " + dir + "/s.csv\n"), std::string::npos);
   EXPECT_EQ(read_text(dir + "/s.csv"),
             "deal,dealer,cards,trump,Ana bid,Ana tricks,Ana points,Ana total,Bogdan bid,Bogdan "

@@ -29,6 +29,22 @@ std::string lower(std::string s) {
   return s;
 }
 
+// The file of "export csv FILE": the rest of the line, spaces and commas kept, in quotes or not
+// (regression: "my game.csv" was three words, and refused).
+std::string export_file(const std::string& line) {
+  size_t at = 0;
+  for (int word = 0; word < 2; ++word) {
+    while (at < line.size() && std::isspace(static_cast<unsigned char>(line[at]))) ++at;
+    while (at < line.size() && !std::isspace(static_cast<unsigned char>(line[at]))) ++at;
+  }
+  std::string file = trim(line.substr(at));
+  if (file.size() >= 2 && (file.front() == '"' || file.front() == '\'') &&
+      file.back() == file.front()) {
+    file = file.substr(1, file.size() - 2);
+  }
+  return file;
+}
+
 std::vector<std::string> split_words(const std::string& s) {
   std::vector<std::string> out;
   std::string word;
@@ -237,11 +253,12 @@ bool ScoreSession::command(const std::string& line) {
     }
     edit(k - 1);
   } else if (verb == "export") {
-    if (words.size() != 3) {
+    const std::string file = export_file(line);
+    if (words.size() < 3 || file.empty()) {
       out_ << "  export csv FILE or export json FILE\n";
       return true;
     }
-    export_sheet(lower(words[1]), words[2]);
+    export_sheet(lower(words[1]), file);
   } else if (verb == "quit" || verb == "exit") {
     quit_ = true;
   } else {
