@@ -18,6 +18,16 @@ TEST(Card, ParsesAndPrints) {
   EXPECT_TRUE(parse_card("X2")->is_joker());
 }
 
+// Cards as people type them from the screen: filled, outlined and emoji symbols (regression:
+// "10♥" was refused by whist score, and "Q♥️" from a phone's keyboard by both commands).
+TEST(Card, SuitSymbolsAreReadAsLetters) {
+  EXPECT_EQ(suit_symbols_as_letters("Q♥"), "QH");
+  EXPECT_EQ(suit_symbols_as_letters("10♤ 9♢ A♧ K♣ 2♦"), "10S 9D AC KC 2D");
+  EXPECT_EQ(suit_symbols_as_letters("Q♥\xEF\xB8\x8F"), "QH");
+  EXPECT_EQ(suit_symbols_as_letters("no symbol, é kept"), "no symbol, é kept");
+  EXPECT_EQ(parse_card(suit_symbols_as_letters("T♥")), parse_card("TH"));
+}
+
 TEST(CardSet, ParsesASpaceSeparatedList) {
   const auto s = parse_card_set("AS  10h qd X1");
   ASSERT_TRUE(s.has_value());

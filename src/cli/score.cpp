@@ -77,7 +77,9 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
     for (size_t j = 0; j < i; ++j) {
       if (same_name(names[j], names[i])) {
         return "--players: " + names[i] + " is named twice" +
-               (names[j] == names[i] ? "" : " (" + names[j] + " and " + names[i] + ", case aside)");
+               (names[j] == names[i]
+                    ? ""
+                    : " (" + names[j] + " and " + names[i] + ", case and spaces aside)");
       }
     }
   }

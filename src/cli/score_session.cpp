@@ -317,38 +317,43 @@ void ScoreSession::answer_line(const std::string& line) {
   if ((q->kind == AskKind::Bid || q->kind == AskKind::Tricks) && words.size() > 1 &&
       std::all_of(words.begin(), words.end(), is_number_word)) {
     answers = words;
+    // More numbers than bids (or tricks) still to say is a line typed again after a refusal, or
+    // a slip: none is taken, where the first would answer the wrong player (regression: the rest
+    // ran on into the tricks, and were recorded as the first players' tricks).
+    Scorekeeper trial = keeper_;
+    // A finished game has no deal under way to ask about.
+    const auto asked = [&]() -> std::optional<AskKind> {
+      if (trial.finished()) return std::nullopt;
+      const auto next = trial.current().question();
+      return next ? std::optional(next->kind) : std::nullopt;
+    };
+    size_t left = 0;
+    for (const std::string& a : answers) {
+      if (asked() != q->kind || !trial.answer(a).empty()) break;
+      ++left;
+    }
+    if (left < answers.size() && asked() != q->kind) {
+      const bool bids = q->kind == AskKind::Bid;
+      out_ << "  " << answers.size() << " numbers for " << left << " "
+           << (bids ? (left == 1 ? "bid" : "bids")
+                    : (left == 1 ? "player's tricks" : "players' tricks"))
+           << " still to say: none taken (type only those)\n";
+      return;
+    }
   }
   const size_t deal = keeper_.deals().size();
-  // The numbers after answer i that were not used, "" when none.
-  const auto rest_after = [&](size_t i) {
-    std::string rest;
-    for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
-    return rest;
-  };
   for (size_t i = 0; i < answers.size(); ++i) {
     if (i > 0) out_ << "  " << keeper_.current().question()->prompt << ": " << answers[i] << "\n";
     if (std::string error = keeper_.answer(answers[i]); !error.empty()) {
       out_ << "  " << error << "\n";
-      if (const std::string rest = rest_after(i); !rest.empty()) {
-        out_ << "  (not taken:" << rest << ")\n";
-      }
+      std::string rest;
+      for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+      if (!rest.empty()) out_ << "  (not taken:" << rest << ")\n";
       break;
     }
     save();
     if (keeper_.deals().size() != deal) {
-      // Said before the sheet, which stands apart (regression: after it, glued to the next deal).
-      if (const std::string rest = rest_after(i); !rest.empty()) {
-        out_ << "  (the deal is complete; not taken:" << rest << ")\n";
-      }
       if (!keeper_.finished()) print_sheet();  // else the end of the game shows it
-      break;
-    }
-    // The bids' numbers do not run on into the tricks (regression: a line of bids typed again
-    // after one was refused answered the first players' tricks with the rest).
-    if (const auto next = keeper_.current().question(); next && next->kind != q->kind) {
-      if (const std::string rest = rest_after(i); !rest.empty()) {
-        out_ << "  (the bids are complete; not taken:" << rest << ")\n";
-      }
       break;
     }
   }

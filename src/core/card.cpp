@@ -24,6 +24,8 @@ std::string suit_symbols_as_letters(std::string_view text) {
       if (text.substr(i, sym.size()) == sym) {
         out += letter;
         i += sym.size();
+        // The emoji form (♥️) that phones and emoji pickers type: the symbol and U+FE0F.
+        if (constexpr std::string_view kEmoji = "\xEF\xB8\x8F"; text.substr(i, 3) == kEmoji) i += 3;
         symbol = true;
         break;
       }

@@ -78,8 +78,9 @@ std::string suit_name(Suit s);         // "S", "H", "D", "C" or "none" (records'
 std::string to_string(Card c);  // "TD", "X1"
 std::optional<Card> parse_card(std::string_view text);
 std::optional<Suit> parse_suit(std::string_view text);  // S H D C (any case), N / NT / none
-// People type cards as the screen shows them ("Q♥"): the suit symbols, filled and outlined, as
-// the upper-case letters parse_card and parse_suit read ("QH"). Records keep letters only.
+// People type cards as the screen shows them ("Q♥"): the suit symbols, filled and outlined, and
+// their emoji form (♥ and U+FE0F), as the upper-case letters parse_card and parse_suit read
+// ("QH"). Records keep letters only.
 std::string suit_symbols_as_letters(std::string_view text);
 
 }  // namespace whist

@@ -236,7 +236,9 @@ ScoreFileResult read_score_file(const std::string& text) {
       for (const std::string& other : names) {
         if (same_name(other, name)) {
           fail("two players are named " + p.dump() +
-               (other == name ? "" : " and " + Json(other).dump() + " (case aside)"));
+               (other == name ? ""
+                              : " and " + Json(other).dump() +
+                                    " (case and spaces aside; rename one in \"players\")"));
         }
       }
       names.push_back(name);

@@ -17,6 +17,7 @@ using score_detail::normalize;
 using score_detail::one_of;
 using score_detail::parse_count;
 using score_detail::parse_suit_word;
+using score_detail::parse_typed_card;
 
 std::string suit_answer(Suit s) { return s == Suit::None ? "NT" : std::string(1, suit_char(s)); }
 
@@ -302,7 +303,7 @@ std::string DealForm::answer_from(const Question& q, const ScoreDeal& deal) cons
 std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
   if (kind == AskKind::Trump) {
-    if (const auto card = parse_card(suit_symbols_as_letters(text))) {
+    if (const auto card = parse_typed_card(text)) {
       const CardSet deck = rules_.deck_cards();
       if (!deck.contains(*card)) {
         return to_string(*card) + " is not in the " + std::to_string(deck.size()) + "-card deck";

@@ -10,6 +10,7 @@ namespace whist {
 using score_detail::one_of;
 using score_detail::parse_count;
 using score_detail::parse_suit_word;
+using score_detail::parse_typed_card;
 
 std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
@@ -68,7 +69,7 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
       return {};
     }
     case AskKind::Called: {
-      const auto card = parse_card(suit_symbols_as_letters(text));
+      const auto card = parse_typed_card(text);
       if (!card || card->is_joker()) return "not a card: " + quote_input(typed_) + " (e.g. AH)";
       if (card->rank() != Rank::Ace && card->rank() != Rank::King) {
         return "the called card is an ace (a king only for a declarer holding all four aces)";

@@ -51,6 +51,15 @@ inline std::optional<Suit> parse_suit_word(const std::string& t) {
   return parse_suit(suit_symbols_as_letters(t));
 }
 
+// A card as typed, spaces and suit symbols allowed ("A ♥", "10 h"), as parse_card reads it.
+inline std::optional<Card> parse_typed_card(std::string_view text) {
+  std::string compact;
+  for (const char c : suit_symbols_as_letters(text)) {
+    if (c != ' ') compact += c;
+  }
+  return parse_card(compact);
+}
+
 inline bool one_of(const std::string& t, std::initializer_list<std::string_view> words) {
   return std::find(words.begin(), words.end(), t) != words.end();
 }

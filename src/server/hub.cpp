@@ -845,7 +845,7 @@ struct Hub::Impl {
         conn.seat = -1;
         throw;
       }
-    } else {
+    } else if (conn.seat < 0) {
       entry.spectators_changed = true;
     }
     conn.table.clear();

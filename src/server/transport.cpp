@@ -150,6 +150,11 @@ void Transport::Impl::accept() {
       });
       return;
     }
+    if (accept_failures_unlogged > 0) {  // they ended: said now, not with the next failure
+      log_error("accept", fmt::format("{} more failures before this connection was accepted",
+                                      accept_failures_unlogged));
+      accept_failures_unlogged = 0;
+    }
     beast::error_code ignored;
     std::string client;  // empty if the peer is gone already
     if (const auto peer = socket.remote_endpoint(ignored); !ignored) {

@@ -29,16 +29,18 @@ struct TransportConfig {
   size_t max_send_queue = 1024 * 1024;  // bytes waiting for a slow reader before it is closed
   double ws_rate = 20;                  // messages a second per connection...
   double ws_burst = 40;                 // ...with this burst
-  // Frames a second per connection, pings, pongs and a message's fragments included (messages
-  // alone are counted above: a flood of pings or of empty fragments kept the io thread busy).
+  // Frames a second per connection: pings, pongs, and each piece of a message as it is read (a
+  // 4 KiB message is a few). Messages alone are counted above; a flood of pings kept the io
+  // thread busy.
   double ws_frame_rate = 200;
   double ws_frame_burst = 400;
-  // Bytes read a second from one WebSocket, past which reading waits: Beast reads empty
-  // fragments within one read, unseen by the frame count above (a flood of them kept the io
-  // thread 89% busy). Messages are small: a client at its message rate needs a few KiB.
+  // Bytes read a second from one WebSocket, past which reading waits (the first second allows
+  // twice this): Beast reads empty fragments within one read, unseen by the frame count above (a
+  // flood of them kept the io thread 89% busy). Messages are small: a client at its message rate
+  // needs a few KiB.
   size_t ws_read_rate = 64 * 1024;
-  // A message begun must end within this (a frame dripped a byte at a time held a connection
-  // open forever: each byte put the idle timeout off).
+  // A message begun must end within this, however it stalls (a frame dripped a byte at a time
+  // held a connection open forever: each byte put the idle timeout off).
   int64_t ws_message_ms = 10000;
   double api_rate = 20;    // API requests a second per client address (0: none)...
   double api_burst = 100;  // ...with this burst

@@ -22,6 +22,7 @@ WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace conn
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
+      message_timer_(transport.io),
       bucket_(transport.config.ws_burst, steady_now_s()),
       frames_(transport.config.ws_frame_burst, steady_now_s()),
       connection_place_(std::move(connection)),
@@ -45,7 +46,7 @@ void WsSession::start(HttpRequest request) {
   // within a read, whose handler holds the session. The close is posted, since the callback may
   // not start operations on the stream it is called from.
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
-    if (kind == websocket::frame_type::close || take_frame()) return;
+    if (kind == websocket::frame_type::close || closing_ || take_frame()) return;
     asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
   });
   ws_.async_accept(
@@ -95,18 +96,21 @@ void WsSession::on_read(const beast::error_code& ec) {
     return;
   }
   if (!ws_.is_message_done()) {
-    const int64_t now = steady_now_ms();
-    if (message_started_ms_ < 0) message_started_ms_ = now;
-    if (now - message_started_ms_ > transport_.config.ws_message_ms) {
-      close(fmt::format("message too slow: not complete within {} ms",
-                        transport_.config.ws_message_ms),
-            websocket::close_code::policy_error, false);
-      return;
+    if (!in_message_) {
+      in_message_ = true;
+      message_timer_.expires_after(std::chrono::milliseconds(transport_.config.ws_message_ms));
+      message_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
+        if (e || !self->in_message_) return;
+        self->close(fmt::format("message too slow: not complete within {} ms",
+                                self->transport_.config.ws_message_ms),
+                    websocket::close_code::policy_error, false);
+      });
     }
     read();
     return;
   }
-  message_started_ms_ = -1;
+  in_message_ = false;
+  message_timer_.cancel();
   on_message();
   if (!close_started_) read();
 }
@@ -210,7 +214,8 @@ void WsSession::abort() {
   // Reset, not closed: what a slow reader never read is dropped with the socket, where a close
   // left it in the kernel for a minute or more (FIN-WAIT-1 with megabytes unsent).
   beast::get_lowest_layer(ws_).socket().set_option(asio::socket_base::linger(true, 0), ignored);
-  beast::get_lowest_layer(ws_).socket().close(ignored);
+  // The stream's close, not only its socket's: it cancels a read waiting on the read rate too.
+  beast::get_lowest_layer(ws_).close();
   out_.clear();
   out_bytes_ = 0;
   finish();
@@ -221,6 +226,7 @@ void WsSession::finish() {
   finished_ = true;
   closing_ = true;
   kill_timer_.cancel();
+  message_timer_.cancel();
   if (id_ == 0) return;
   transport_.remove_session(id_);
   transport_.call_hub("closed", [this](Hub& hub) { hub.closed(id_, steady_now_ms()); });

@@ -60,7 +60,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   ConnId id_ = 0;
   TokenBucket bucket_;
   TokenBucket frames_;
-  int64_t message_started_ms_ = -1;  // when the message being read began (-1: none)
+  // Runs while a message is being read: a message begun must end within ws_message_ms, even if
+  // nothing more of it comes (pings and empty fragments are read within Beast's read).
+  asio::steady_timer message_timer_;
+  bool in_message_ = false;
   ClientPlace connection_place_;
   std::optional<ClientPlace> ws_place_;
 };
