@@ -481,6 +481,10 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
       {{"--allow-engines"}, "whist play: --allow-engines requires --resume\n"},
       // Regression: the record held the name with U+FFFD in place of its bytes.
       {{"--names", "A\xff"}, "whist play: --names: a name must be UTF-8 text: 'A\\xff'\n"},
+      // As the server's guests (regression: a name of any length was taken).
+      {{"--names", std::string(25, 'x')},
+       "whist play: --names: a name is at most 24 characters, not 25: '" + std::string(25, 'x') +
+           "'\n"},
       {{"--names", "A\xe2\x80\xae"},
        "whist play: --names: a name may not hold control characters: 'A\\xe2\\x80\\xae'\n"},
       // Regression: an empty value was taken for the option not given: --resume '' began a new
