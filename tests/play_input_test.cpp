@@ -8,6 +8,7 @@
 #include "cli/play_game.h"
 #include "cli/play_input.h"
 #include "cli/play_screen.h"
+#include "core/text.h"
 #include "game/record.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
@@ -200,10 +201,7 @@ TEST(PlayInput, Commands) {
   EXPECT_NE(help_text(ctx, true).find("Q♥"), std::string::npos);
   std::stringstream lines(help_text(ctx, true));
   for (std::string line; std::getline(lines, line);) {
-    const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
-      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // not a continuation byte
-    });
-    EXPECT_LE(columns, 80) << line;
+    EXPECT_LE(code_points(line), 80u) << line;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/text.h"
 #include "play_driver.h"
 #include "temp_dir.h"
 
@@ -149,10 +150,7 @@ TEST(PlayCli, EveryPresetIsPlayable) {
     std::istringstream lines(out);
     for (std::string line; std::getline(lines, line);) {
       if (sheet_rows.contains(line) || line.find(dir.str()) != std::string::npos) continue;
-      const auto columns = std::count_if(line.begin(), line.end(), [](char ch) {
-        return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-      });
-      EXPECT_LE(columns, 80) << line;
+      EXPECT_LE(code_points(line), 80u) << line;
     }
   }
 }

@@ -378,12 +378,8 @@ void ScoreSession::print_standings() {
     return a < b;
   });
   // Names padded by display width (code points), so that "Dušan" lines up with "Igor".
-  const auto width_of = [](const std::string& s) {
-    return static_cast<size_t>(std::count_if(
-        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-  };
   size_t width = 0;
-  for (const auto& name : names) width = std::max(width, width_of(name));
+  for (const auto& name : names) width = std::max(width, code_points(name));
   out_ << "Final standings" << (low ? " (lowest wins)" : "") << ":\n";
   int place = 1;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -391,7 +387,7 @@ void ScoreSession::print_standings() {
     if (i > 0 && !(won(p) && won(order[i - 1])) && totals[p] != totals[order[i - 1]]) {
       place = static_cast<int>(i) + 1;
     }
-    const std::string name = names[p] + std::string(width - width_of(names[p]), ' ');
+    const std::string name = names[p] + std::string(width - code_points(names[p]), ' ');
     out_ << "  " << place << ". " << name << "  " << to_string(totals[p]) << "\n";
   }
 }

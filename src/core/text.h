@@ -129,6 +129,14 @@ inline std::string escape_control_characters(std::string_view s) {
   return out;
 }
 
+// Characters (code points) in UTF-8 text: a column each on a terminal for Latin, Cyrillic or
+// Greek script and the suit symbols (wide CJK characters and emoji take two, uncounted here).
+inline size_t code_points(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
 // The length of `s`'s longest prefix of at most `max` bytes that does not end inside a UTF-8
 // character: where to cut text that is quoted or sent with a limit.
 inline size_t utf8_prefix(std::string_view s, size_t max) {
@@ -203,9 +211,7 @@ inline constexpr size_t kMaxPlayerName = 24;
 inline std::string name_refusal(std::string_view name) {
   if (!is_utf8(name)) return "a name must be UTF-8 text: " + quote_input(name);
   if (!is_clean_name(name)) return "a name may not hold control characters: " + quote_input(name);
-  size_t chars = 0;
-  for (const char c : name) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  if (chars > kMaxPlayerName) {
+  if (const size_t chars = code_points(name); chars > kMaxPlayerName) {
     const size_t shown = utf8_prefix(name, 40);
     return "a name is at most " + std::to_string(kMaxPlayerName) + " characters, not " +
            std::to_string(chars) + ": " + quote_input(name.substr(0, shown)) +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "core/text.h"
 #include "rules/contracts.h"
 
 namespace whist {
@@ -11,13 +12,7 @@ namespace {
 
 // Display width of UTF-8 text: one column per code point (continuation bytes do not count).
 // Good enough for names in Latin, Cyrillic or Greek script and the suit symbols.
-int display_width(std::string_view s) {
-  int w = 0;
-  for (char ch : s) {
-    if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++w;
-  }
-  return w;
-}
+int display_width(std::string_view s) { return static_cast<int>(code_points(s)); }
 
 std::string pad_left(std::string_view s, int width) {
   const int pad = std::max(0, width - display_width(s));

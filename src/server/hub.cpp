@@ -88,14 +88,9 @@ std::string field_of(const std::string& message) {
 std::string check_name(const Json& j) {
   if (!j.is_string()) return "a name is required";
   const std::string name = j.get<std::string>();
-  size_t chars = 0;
-  bool blank = true;
   if (!is_clean_name(name)) return "no control characters";
-  for (unsigned char c : name) {
-    if ((c & 0xC0) != 0x80) ++chars;
-    if (c != ' ') blank = false;
-  }
-  if (chars == 0 || chars > kMaxPlayerName || blank) {
+  const bool blank = name.find_first_not_of(' ') == std::string::npos;  // the empty name too
+  if (code_points(name) > kMaxPlayerName || blank) {
     return "1 to " + std::to_string(kMaxPlayerName) + " characters, not only spaces";
   }
   return {};
