@@ -401,6 +401,52 @@ TEST(ExternalBot, ErrorLineFromTheEngineIsQuoted) {
   EXPECT_NE(error.find("answered 'error version 1 is not supported'"), std::string::npos) << error;
 }
 
+// Regression: an engine that exited while a process it had started kept its output open was
+// waited for until its timeout, and reported as one that did not answer in time, its exit unsaid.
+TEST(ExternalBot, AnEngineThatExitsLeavingAChildIsNoticedAtOnce) {
+  const test_files::TempDir dir;
+  const std::string pid_file = (dir / "child").string();
+  const auto start = std::chrono::steady_clock::now();
+  const std::string e =
+      arena_error("ext:" + engine("leaves_child.sh", "'" + pid_file + "'"), 20000);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_NE(e.find("deal set 0, rotation 0, seat "), std::string::npos) << e;
+  EXPECT_NE(e.find("(leaves_child) exited without answering choose (a process it started still "
+                   "holds its output open); it exited with status 3"),
+            std::string::npos)
+      << e;
+  EXPECT_LT(secs, 10.0);
+  // The child went with it: it was in the engine's process group.
+  pid_t child = 0;
+  ASSERT_TRUE(std::ifstream(pid_file) >> child);
+  EXPECT_TRUE(ends_within_two_seconds(child));
+}
+
+// Regression: the engines of a run were stopped one after another, each given a second to exit
+// after `quit`, so a run of engines that ignore it took a second per engine process to end (six
+// places of a 6-player game: 36 s per worker).
+TEST(ExternalBot, EnginesThatIgnoreQuitAreStoppedTogether) {
+  ArenaConfig c = make_config("romanian", 6, "ext:" + engine("ignores_quit.sh"), 1);
+  const auto start = std::chrono::steady_clock::now();
+  const ArenaRun run = run_arena(c);
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.report.specs[0].engine, "ignores_quit");
+  // A second's grace for the six processes together, not one each (6 s and more before).
+  EXPECT_LT(secs, 5.0);
+}
+
+// A UTF-8 byte order mark at the start of an engine's output (some runtimes write one) is not
+// part of its handshake (regression: it was, and the refusal quoted it invisibly: "answered
+// 'ready bom'").
+TEST(ExternalBot, AByteOrderMarkBeforeTheHandshakeIsIgnored) {
+  const ArenaRun run = run_arena(make_config("romanian", 4, "ext:" + engine("bom.sh"), 2));
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.report.specs[0].engine, "bom");
+}
+
 TEST(ViewJson, HoldsEveryFieldOfTheView) {
   Match m(*make_preset("romanian", 4), {"a", "b", "c", "d"}, 0);
   Rng rng(4);

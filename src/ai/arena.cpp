@@ -51,11 +51,24 @@ struct Failure {
 // made for an external engine only (null otherwise: the bot of [i] plays every rotation). An
 // engine process sees each deal once, from one seat: one kept through the rotations would see
 // in the next the hands it held in the last, and could remember them.
-using Bots = std::vector<std::unique_ptr<Bot>>;
+struct Bots {
+  std::vector<std::unique_ptr<Bot>> list;
+
+  Bots() = default;
+  Bots(Bots&&) = default;
+  Bots& operator=(Bots&&) = default;
+  // Every engine is told to quit before any is waited for (regression: each was given its second
+  // to exit in turn, so engines that ignore `quit` held the end of a run a second apiece).
+  ~Bots() {
+    for (const auto& b : list) {
+      if (b) ask_engine_to_quit(*b);
+    }
+  }
+};
 
 Bot& bot_at(Bots& bots, int n, int r, int i) {
-  const auto& b = bots[static_cast<size_t>(r * n + i)];
-  return b ? *b : *bots[static_cast<size_t>(i)];
+  const auto& b = bots.list[static_cast<size_t>(r * n + i)];
+  return b ? *b : *bots.list[static_cast<size_t>(i)];
 }
 
 std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, std::string& error) {
@@ -66,16 +79,16 @@ std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, s
 }
 
 std::string make_bots(const ArenaConfig& config, Bots& bots) {
-  bots.clear();
+  bots.list.clear();
   for (size_t r = 0; r < config.bots.size(); ++r) {
     for (const std::string& spec : config.bots) {
       if (r > 0 && !names_engine(spec)) {
-        bots.push_back(nullptr);
+        bots.list.push_back(nullptr);
         continue;
       }
       std::string error;
-      bots.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
-      if (!bots.back()) return error;
+      bots.list.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
+      if (!bots.list.back()) return error;
     }
   }
   return {};
@@ -306,8 +319,8 @@ ArenaRun run_arena(const ArenaConfig& config) {
   ArenaReport& rep = out.report;
   std::vector<std::string> names, engines;
   for (size_t i = 0; i < config.bots.size(); ++i) {
-    names.push_back(first[i]->name());
-    engines.push_back(engine_name(*first[i]));
+    names.push_back(first.list[i]->name());
+    engines.push_back(engine_name(*first.list[i]));
   }
 
   std::vector<SetResult> sets;

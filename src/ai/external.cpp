@@ -33,6 +33,11 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxLine = size_t{1} << 20;  // a view is a few KB; more is a runaway engine
 constexpr int kQuitGraceMs = 1000;            // for an engine to exit after `quit`
 constexpr int kExitStatusWaitMs = 500;        // for an engine that closed its output to exit
+// How often a wait for an answer checks that the engine is still running: one that exits while a
+// process it started holds its output open sends no end of file.
+constexpr int kExitCheckMs = 50;
+// Some runtimes start their output with a UTF-8 byte order mark; it is not part of the handshake.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 // What an engine sent is quoted up to this many bytes in an error message.
 constexpr size_t kShown = 200;
@@ -177,7 +182,7 @@ std::string signal_name(int signal) {
 // it), with pipes to its stdin and from its stdout; its stderr is ours.
 class Process {
  public:
-  enum class Io { Ok, Closed, Timeout, TooLong, Failed };
+  enum class Io { Ok, Closed, Exited, Timeout, TooLong, Failed };
 
   Process() = default;
   Process(const Process&) = delete;
@@ -260,7 +265,8 @@ class Process {
     return Io::Ok;
   }
 
-  // Reads one line (without its end, "\r\n" or "\n").
+  // Reads one line (without its end, "\r\n" or "\n"; the first without a byte order mark).
+  // Io::Exited: the engine exited, but its output is still open (a child holds it).
   Io read_line(std::string& line, Clock::time_point deadline) {
     for (;;) {
       const size_t end = buf_.find('\n');
@@ -268,15 +274,21 @@ class Process {
         line = buf_.substr(0, end);
         buf_.erase(0, end + 1);
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (first_line_ && line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());
+        first_line_ = false;
         return Io::Ok;
       }
       if (buf_.size() > kMaxLine) return Io::TooLong;
       if (from_fd_ < 0) return Io::Closed;
+      // Looked at before the poll, so that what the engine wrote before it exited is read.
+      const bool gone = exited();
       pollfd p{from_fd_, POLLIN, 0};
-      const int r = poll(&p, 1, ms_left(deadline));
+      const int left = ms_left(deadline);
+      const int r = poll(&p, 1, std::min(left, kExitCheckMs));
+      if (r == 0 && left > kExitCheckMs && !gone) continue;
       if (r == 0) {
         line = buf_;  // a line begun and not ended, for the error message
-        return Io::Timeout;
+        return left > kExitCheckMs ? Io::Exited : Io::Timeout;
       }
       if (r < 0) {
         if (errno == EINTR) continue;
@@ -294,6 +306,14 @@ class Process {
       }
       buf_.append(chunk, static_cast<size_t>(n));
     }
+  }
+
+  // Whether the process has exited (it is not reaped: its status is still to be told).
+  bool exited() const {
+    siginfo_t info{};
+    return pid_ > 0 &&
+           waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+           info.si_pid != 0;
   }
 
   // How the process ended, waiting up to `wait_ms` for it to end: "exited with status 3",
@@ -324,11 +344,16 @@ class Process {
     }
   }
 
+  // Tells the engine its input has ended.
+  void close_input() {
+    if (to_fd_ >= 0) close(to_fd_);
+    to_fd_ = -1;
+  }
+
   // Closes the engine's input, gives it `grace_ms` to exit, kills what is left of its process
   // group and reaps it.
   void stop(int grace_ms) {
-    if (to_fd_ >= 0) close(to_fd_);
-    to_fd_ = -1;
+    close_input();
     if (pid_ > 0) {
       if (grace_ms > 0) status(grace_ms);
       // The leader is not reaped yet, so its group id cannot have been reused.
@@ -349,6 +374,7 @@ class Process {
   int to_fd_ = -1;
   int from_fd_ = -1;
   std::string buf_;
+  bool first_line_ = true;
 };
 
 // The rules as engines receive them: the preset, the player count and every option that applies
@@ -368,8 +394,18 @@ class ExternalBot final : public Bot {
 
   ~ExternalBot() override {
     if (!process_.running()) return;
+    ask_to_quit();
+    process_.stop(ms_left(quit_deadline_));
+  }
+
+  // Sends `quit` and closes the engine's input, without waiting for it to exit: its grace runs
+  // from now, so that engines asked together are waited for together, not a second each.
+  void ask_to_quit() {
+    if (!process_.running() || quit_asked_) return;
+    quit_asked_ = true;
     process_.write_line("quit", Clock::now() + std::chrono::milliseconds(100));
-    process_.stop(kQuitGraceMs);
+    process_.close_input();
+    quit_deadline_ = Clock::now() + std::chrono::milliseconds(kQuitGraceMs);
   }
 
   // Starts the engine and shakes hands; returns what went wrong.
@@ -529,6 +565,11 @@ class ExternalBot final : public Bot {
           fail("closed its output without answering " + after +
                (line.empty() ? "" : " (its last words: " + quote_input(line, kShown) + ")") +
                "; it " + process_.status(kExitStatusWaitMs));
+        case Process::Io::Exited:
+          fail("exited without answering " + after +
+               " (a process it started still holds its output open" +
+               (line.empty() ? "" : "; its last words: " + quote_input(line, kShown)) + "); it " +
+               process_.status(0));
         case Process::Io::TooLong:
           fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
         case Process::Io::Failed:
@@ -544,6 +585,8 @@ class ExternalBot final : public Bot {
   std::optional<Rules> rules_sent_;
   bool deal_told_ = false;  // new-deal sent for the deal under way
   bool input_closed_ = false;
+  bool quit_asked_ = false;
+  Clock::time_point quit_deadline_;
 };
 
 }  // namespace
@@ -616,6 +659,10 @@ uint64_t engine_deal_seed(std::string_view view_json) {
 std::string engine_name(const Bot& bot) {
   const auto* ext = dynamic_cast<const ExternalBot*>(&bot);
   return ext ? ext->engine() : std::string();
+}
+
+void ask_engine_to_quit(Bot& bot) {
+  if (auto* ext = dynamic_cast<ExternalBot*>(&bot)) ext->ask_to_quit();
 }
 
 }  // namespace whist

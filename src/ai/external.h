@@ -40,6 +40,11 @@ int ext_timeout_from_env(std::string& error);
 // The name an external engine gave in its `ready` line; empty for any other bot.
 std::string engine_name(const Bot& bot);
 
+// Sends an external engine `quit` and closes its input; its destructor then waits what is left
+// of its second's grace before it kills it. Bots to be destroyed together are asked first, all of
+// them, so that engines that do not exit cost one grace, not one each. Other bots: nothing.
+void ask_engine_to_quit(Bot& bot);
+
 // Kills every engine still running, with its process group: for a signal handler (it only calls
 // kill), so that an interrupted run leaves no engine behind (an engine that ignores the end of
 // its input would otherwise outlive whist). No engine starts after it: the program is stopping.

@@ -1,0 +1,11 @@
+#!/bin/sh
+# An engine for tests/external_test.cpp that plays the first legal action but exits neither on
+# `quit` nor at the end of its input: whist has to kill it.
+read -r hello
+echo "ready ignores_quit"
+while read -r cmd rest; do
+  case "$cmd" in
+    choose) printf '%s\n' "$rest" | sed -n 's/.*"legal":\[{"code":\([0-9]*\),.*/\1/p' ;;
+  esac
+done
+sleep 60
