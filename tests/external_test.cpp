@@ -64,6 +64,21 @@ TEST(ExternalBot, ExampleEnginePlaysHundredsOfDealsOfEveryFamily) {
   }
 }
 
+// The Python example of docs/bot-protocol.md plays every family too (it was run by hand only):
+// a bot author starts from it. python3 is installed by scripts/install-deps.
+TEST(ExternalBot, ThePythonExampleEnginePlaysEveryFamily) {
+  const std::string spec =
+      std::string("ext:python3 '") + WHIST_SOURCE_DIR + "/examples/bots/simple_bot.py'";
+  for (const auto& [variant, players] : std::vector<std::pair<std::string, int>>{
+           {"romanian", 4}, {"oh-hell", 5}, {"serbian", 6}, {"israeli", 4}, {"call-ace", 4}}) {
+    const ArenaRun run = run_arena(make_config(variant, players, spec, 3));
+    ASSERT_EQ(run.error, "") << variant;
+    EXPECT_EQ(run.report.deals_played, 3 * players) << variant;
+    EXPECT_EQ(run.report.specs[0].engine, "simple_bot.py 1.0") << variant;
+    EXPECT_GT(run.report.specs[0].decisions, 3 * players) << variant;
+  }
+}
+
 TEST(ExternalBot, TextAnswersAndCommentLinesAreAccepted) {
   const ArenaConfig c = make_config("israeli", 4, "ext:" + engine("text_first.sh"), 3);
   const ArenaRun run = run_arena(c);

@@ -1,6 +1,7 @@
 // `whist play` without a terminal: reading typed input, the session field of the save file, and
 // the game behind the screen (determinism, undo, resume).
 #include <gtest/gtest.h>
+#include <chrono>
 
 #include <algorithm>
 #include <sstream>
@@ -432,6 +433,30 @@ TEST(PlayGame, UndoNeedsAGameAgainstBotsOnly) {
   auto g = PlayGame::start(*make_preset("romanian", 3), {"A", "B", "C"}, 0, s, error);
   ASSERT_NE(g, nullptr) << error;
   EXPECT_EQ(g->undo(), "undo is only for a game against bots (there are other humans here)");
+}
+
+// Regression: a game's engines were stopped one after another, each given a second to exit
+// after `quit`, so ending a game against three engines that ignore it took three seconds.
+TEST(PlayGame, EnginesThatIgnoreQuitAreStoppedTogether) {
+  const std::string engine =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/ignores_quit.sh'";
+  PlaySession s;
+  s.seats = {engine, engine, engine, "human"};
+  s.hint = "heuristic";
+  std::string error;
+  auto g = PlayGame::start(*make_preset("romanian", 4), {"A", "B", "C", "D"}, 3, s, error);
+  ASSERT_NE(g, nullptr) << error;
+  g->deal();
+  // Seat 3 deals, so seats 0 to 2, the engines, bid first.
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_FALSE(g->is_human(g->match().state().to_move()));
+    g->apply(g->bot_action());
+  }
+  const auto start = std::chrono::steady_clock::now();
+  g.reset();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(secs, 2.5);  // one second's grace for the three together (3 s and more before)
 }
 
 TEST(PlayGame, BadSpecsAndRecordsAreRefused) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "ai/external.h"
 #include "ai/heuristic.h"
 #include "core/text.h"
 #include "game/record.h"
@@ -97,6 +98,13 @@ std::string PlayGame::make_bots(Engines engines) {
   if (!hint_bot_) return "the hint bot: " + error;
   explainer_ = make_heuristic_bot();
   return {};
+}
+
+PlayGame::~PlayGame() {
+  for (const auto& b : bots_) {
+    if (b) ask_engine_to_quit(*b);
+  }
+  if (hint_bot_) ask_engine_to_quit(*hint_bot_);
 }
 
 std::unique_ptr<PlayGame> PlayGame::start(const Rules& rules, std::vector<std::string> names,

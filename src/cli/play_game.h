@@ -56,6 +56,11 @@ class PlayGame {
   // perhaps from someone else) may do that only when the user allows it (`--allow-engines`).
   static std::unique_ptr<PlayGame> resume(const std::string& record, std::string& error,
                                           bool allow_engines = false);
+  PlayGame(const PlayGame&) = delete;
+  PlayGame& operator=(const PlayGame&) = delete;
+  // Asks every external engine to quit before any is waited for, so that they share one
+  // second's grace to exit rather than take one each.
+  ~PlayGame();
 
   const Match& match() const { return *match_; }
   const PlaySession& session() const { return session_; }
