@@ -15,11 +15,13 @@ inline constexpr std::string_view kSerbianSeed000Sheet =
     "----------------------------------------\n"
     "winner: Jovana (27)\n";
 
-// docs/rules.md's Call-Ace example: payments and balances, a redeal, a lone declarer.
+// docs/rules.md's Call-Ace example: payments and balances, a redeal, a lone declarer. The first
+// row's notes would pass 80 columns, so they go on the line below.
 inline constexpr std::string_view kCallAceRulesSheet =
     "contract  trump call      Anna        Bo      Cleo      Dag\n"
     "-----------------------------------------------------------\n"
-    "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12  partner Cleo, 10 tricks\n"
+    "8 turn    NT    AH    *+12  12   -12 -12   +12  12  -12 -12\n"
+    "                      partner Cleo, 10 tricks\n"
     "-                        -  12     - -12     -  12    - -12  all passed, redeal\n"
     "9 quarter S     -      +16  28  *-48 -60   +16  28  +16   4  alone, 8 tricks\n"
     "sun       NT    -       -5  23    -5 -65  *+15  43   -5  -1  alone, 1 trick\n"

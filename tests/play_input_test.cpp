@@ -202,7 +202,7 @@ TEST(PlayInput, Commands) {
   EXPECT_NE(help_text(ctx, true).find("Q♥"), std::string::npos);
   std::stringstream lines(help_text(ctx, true));
   for (std::string line; std::getline(lines, line);) {
-    EXPECT_LE(code_points(line), 80u) << line;
+    EXPECT_LE(display_width(line), 80u) << line;
   }
 }
 

@@ -305,6 +305,28 @@ TEST(ScoreSheetGolden, RomanianTableOfSeed001) {
       << t.output;
 }
 
+// Names in the columns they take on the terminal: 李小龙 takes six, Zoë (its diaeresis a
+// combining mark) three, the family of emoji joined by U+200D two.
+TEST(ScoreSession, StandingsAndSheetLineUpWideCombiningAndJoinedNames) {
+  const TempDir temp("whist-score-");
+  const std::string zoe = "Zoe\u0308", family = "\U0001F469\u200D\U0001F469\u200D\U0001F467";
+  const Transcript t = score({"--players", "李小龙," + zoe + "," + family, "--file",
+                              temp.str() + "/w.json", "end=deals", "deals=1"},
+                             "9H\n1 0 1\n1 0 0\n\n");
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_EQ(last_sheet(t.output), "       李小龙      " + zoe + "       " + family +
+                                      "\n"
+                                      "-------------------------------\n"
+                                      " 1 H    1  -1    1   6    0   5\n"
+                                      "-------------------------------\n"
+                                      "winner: " +
+                                      zoe + " (6)\n");
+  EXPECT_NE(t.output.find("Final standings:\n  1. " + zoe + "     6\n  2. " + family +
+                          "      5\n  3. 李小龙  -1\n"),
+            std::string::npos)
+      << t.output;
+}
+
 // docs/rules.md's Israeli sheet: an auction won, contracts from the declarer's next seat, the
 // hook on the seat before the declarer, a hand thrown in.
 TEST(ScoreSheetGolden, IsraeliSheetOfTheRulesPage) {

@@ -111,7 +111,8 @@ TEST(Sheet, StreakBonusAndMissPenaltyAreMarked) {
             " 1 H    0  10    0  10    0  10    0  -2\n"
             " 1 H    0  15    0  15    0  15    0  -3\n"
             " 1 H    0  20    0  20    0  20    0  -4\n"
-            " 1 H    0  30*   0  30*   0  30*   0 -10*  Igor +5, Jovana +5, Dunja +5, Dušan -5\n"
+            " 1 H    0  30*   0  30*   0  30*   0 -10*\n"
+            "       Igor +5, Jovana +5, Dunja +5, Dušan -5\n"  // 81 columns on the row
             " 2 H    0  35    0  35    0  35    0 -12\n"
             "----------------------------------------\n"
             "winners: Igor, Jovana, Dunja (35)\n");

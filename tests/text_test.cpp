@@ -1,8 +1,13 @@
-// core/text.h: how error messages quote what they were given.
+// core/text.h: how error messages quote what they were given, and the columns text takes on a
+// terminal.
 #include <gtest/gtest.h>
+#include <locale.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "core/text.h"
 
@@ -126,6 +131,117 @@ TEST(IsUtf8, AcceptsWhatJsonAcceptsAndNothingElse) {
     // As nlohmann's writer sees it: it refuses the same.
     EXPECT_THROW(nlohmann::json(bad).dump(), nlohmann::json::type_error) << quote_input(bad);
   }
+}
+
+// The names that broke the score sheet's columns: CJK characters two columns wide, "Zoë" with its
+// diaeresis a combining mark, a family of three emoji joined by U+200D.
+const std::string kCjk = "李小龙";
+const std::string kZoe = "Zoe\u0308";
+const std::string kFamily = "\U0001F469\u200D\U0001F469\u200D\U0001F467";
+
+TEST(DisplayWidth, CountsTerminalColumnsNotCodePoints) {
+  struct Case {
+    std::string text;
+    size_t width;
+    size_t code_points;
+  };
+  const std::vector<Case> cases = {
+      {"Igor", 4, 4},
+      {"Dušan", 5, 5},
+      {kCjk, 6, 3},
+      {kZoe, 3, 4},
+      {"Zo\u00EB", 3, 3},  // the same name, precomposed
+      {kFamily, 2, 5},
+      {"♥", 1, 1},
+      {"♥\uFE0F", 2, 2},                       // the emoji form
+      {"\U0001F1F7\U0001F1F4", 2, 2},          // a flag: two regional indicators
+      {"\U0001F44D\U0001F3FD", 2, 2},          // a skin tone
+      {"1\uFE0F\u20E3", 2, 3},                 // a keycap
+      {"\u2764\uFE0F\u200D\U0001F525", 2, 4},  // a heart on fire
+      {"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", 2, 7},  // Scotland
+      {"\U0001FA77", 2, 1},          // pink heart: newer than glibc 2.36's tables
+      {"한국", 4, 2},                // Hangul syllables
+      {"\u1112\u1161\u11AB", 2, 3},  // 한 in conjoining letters
+      {"", 0, 0},
+      {"A\xff", 2, 2},  // a byte that is not UTF-8: one replacement character
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(display_width(c.text), c.width) << escape_control_characters(c.text);
+    EXPECT_EQ(code_points(c.text), c.code_points) << escape_control_characters(c.text);
+  }
+}
+
+TEST(WidthPrefix, NeverCutsACharacterOrAJoinedSequence) {
+  EXPECT_EQ(width_prefix(kCjk, 3), 3u);  // 李: 小 would take columns 3 and 4
+  EXPECT_EQ(width_prefix(kCjk, 4), 6u);
+  EXPECT_EQ(width_prefix(kZoe + "y", 3), kZoe.size());  // the diaeresis stays with its e
+  EXPECT_EQ(width_prefix(kZoe + "y", 2), 2u);
+  EXPECT_EQ(width_prefix(kFamily + "x", 1), 0u);
+  EXPECT_EQ(width_prefix(kFamily + "x", 2), kFamily.size());
+  EXPECT_EQ(width_prefix("a\U0001F1F7\U0001F1F4b", 2), 1u);
+  EXPECT_EQ(width_prefix("abc", 10), 3u);
+  // At every width, a mixed name is cut between clusters: the two parts' widths add up.
+  const std::string mixed = "A" + kCjk + kZoe + kFamily + "\u2665\uFE0F" + "Đorđe";
+  for (size_t w = 0; w <= display_width(mixed) + 1; ++w) {
+    const size_t n = width_prefix(mixed, w);
+    const std::string_view text(mixed);
+    EXPECT_LE(display_width(text.substr(0, n)), w);
+    EXPECT_EQ(display_width(text.substr(0, n)) + display_width(text.substr(n)),
+              display_width(mixed))
+        << w;
+  }
+}
+
+// Where the C.UTF-8 locale is missing, the table stands in for wcwidth: on the characters of
+// such names they agree.
+TEST(CodePointWidth, TheBuiltinTableAgreesWithWcwidthOnNamesCharacters) {
+  for (const char32_t c : {U'A',
+                           U'š',
+                           U'ë',
+                           char32_t{0x308},
+                           char32_t{0x200D},
+                           char32_t{0xFE0F},
+                           U'李',
+                           U'小',
+                           U'龙',
+                           char32_t{0x1F469},
+                           char32_t{0x1F467},
+                           char32_t{0x1F600},
+                           char32_t{0x1F44D},
+                           char32_t{0x1F3FD},
+                           U'♥',
+                           U'한',
+                           char32_t{0x1112},
+                           char32_t{0x1161},
+                           char32_t{0x11AB},
+                           char32_t{0xE0067},
+                           char32_t{0x20E3},
+                           char32_t{0xFF21},
+                           char32_t{0x3000},
+                           char32_t{0x1F1F7},
+                           U'Ђ',
+                           U'ξ',
+                           U'א'}) {
+    EXPECT_EQ(builtin_code_point_width(c), code_point_width(c)) << std::hex << uint32_t{c};
+  }
+}
+
+// wcwidth reads LC_CTYPE: display_width sets it for its own thread and for the call alone.
+TEST(DisplayWidth, LeavesTheLocaleAsItWasInEveryThread) {
+  const locale_t before = uselocale(locale_t{});
+  const std::string global = setlocale(LC_CTYPE, nullptr);
+  EXPECT_EQ(display_width(kCjk), 6u);
+  EXPECT_EQ(uselocale(locale_t{}), before);
+  EXPECT_EQ(setlocale(LC_CTYPE, nullptr), global);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) wrong += display_width(kFamily + kCjk) != 8;
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
 }
 
 TEST(JsonMessage, DropsTheExceptionsName) {

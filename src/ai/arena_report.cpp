@@ -78,19 +78,20 @@ Json interval_json(const Summary& s) {
   return Json::array({s.low(), s.high()});
 }
 
-// Rows of cells printed in columns; `right[c]` right-aligns column c.
+// Rows of cells printed in columns; `right[c]` right-aligns column c. Measured in terminal
+// columns: an engine's name or a command (ext:…) may hold any script.
 std::string columns(const std::vector<std::vector<std::string>>& rows,
                     const std::vector<bool>& right) {
   std::vector<size_t> width(right.size(), 0);
   for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], display_width(row[c]));
   }
   std::string out;
   for (const auto& row : rows) {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
       if (c > 0) line += "  ";
-      const std::string pad(width[c] - row[c].size(), ' ');
+      const std::string pad(width[c] - display_width(row[c]), ' ');
       line += right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : "");
     }
     out += line + "\n";

@@ -232,9 +232,8 @@ class PlayLoop {
   }
 
   std::string sheet() const {
-    SheetStyle s;
-    s.unicode = style_.unicode;
-    std::string out = format_sheet(game_.match(), s);
+    std::string out = format_sheet(
+        game_.match(), SheetStyle{.unicode = style_.unicode, .max_width = kScreenWidth});
     if (!out.empty() && out.back() != '\n') out += "\n";
     return out;
   }

@@ -162,9 +162,7 @@ std::string deal_result_text(const Match& m, const Style& style) {
     }
     out = wrap_list("Deal over. ", items, "; ", ".");
   }
-  SheetStyle sheet;
-  sheet.unicode = style.unicode;
-  out += "\n" + format_sheet(m, sheet);
+  out += "\n" + format_sheet(m, SheetStyle{.unicode = style.unicode, .max_width = kScreenWidth});
   if (!out.empty() && out.back() != '\n') out += "\n";
   return out;
 }

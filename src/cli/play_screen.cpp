@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "game/sheet.h"
 #include "rules/contracts.h"
 
@@ -26,18 +27,21 @@ std::string paint(std::string text, Paint p, bool colour) {
   return std::string(p.on) + text + std::string(p.off);
 }
 
-// Display width of UTF-8 text, in columns: a character each, none for a colour code (ESC [ … m) or
-// the rest of a character.
+// Columns of UTF-8 text on the terminal (core/text.h's display_width), none for a colour code
+// (ESC [ … m).
 int width(std::string_view s) {
-  int w = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
+  size_t w = 0;
+  for (size_t i = 0; i < s.size();) {
     if (s[i] == '\033' && i + 1 < s.size() && s[i + 1] == '[') {
-      while (i < s.size() && s[i] != 'm') ++i;
+      const size_t m = s.find('m', i);
+      i = m == std::string_view::npos ? s.size() : m + 1;
       continue;
     }
-    w += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+    const size_t end = std::min(s.find('\033', i + 1), s.size());
+    w += display_width(s.substr(i, end - i));
+    i = end;
   }
-  return w;
+  return static_cast<int>(w);
 }
 
 std::string pad(std::string_view s, int w) {

@@ -377,9 +377,9 @@ void ScoreSession::print_standings() {
     if (totals[a] != totals[b]) return low ? totals[a] < totals[b] : totals[a] > totals[b];
     return a < b;
   });
-  // Names padded by display width (code points), so that "Dušan" lines up with "Igor".
+  // Names padded by display width, so that "Dušan", "李小龙" and "Igor" line up.
   size_t width = 0;
-  for (const auto& name : names) width = std::max(width, code_points(name));
+  for (const auto& name : names) width = std::max(width, display_width(name));
   out_ << "Final standings" << (low ? " (lowest wins)" : "") << ":\n";
   int place = 1;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -387,7 +387,7 @@ void ScoreSession::print_standings() {
     if (i > 0 && !(won(p) && won(order[i - 1])) && totals[p] != totals[order[i - 1]]) {
       place = static_cast<int>(i) + 1;
     }
-    const std::string name = names[p] + std::string(width - code_points(names[p]), ' ');
+    const std::string name = names[p] + std::string(width - display_width(names[p]), ' ');
     out_ << "  " << place << ". " << name << "  " << to_string(totals[p]) << "\n";
   }
 }

@@ -1,6 +1,7 @@
 // Error messages that quote what a file, a message or a keyboard held: they are printed as one
 // line (the command-line tools' `whist replay: MESSAGE`, the server's JSON, a prompt's
-// refusal), whatever the input held.
+// refusal), whatever the input held. And the columns text takes on a terminal, which lines up
+// names in tables (display_width).
 #pragma once
 
 #include <algorithm>
@@ -129,13 +130,36 @@ inline std::string escape_control_characters(std::string_view s) {
   return out;
 }
 
-// Characters (code points) in UTF-8 text: a column each on a terminal for Latin, Cyrillic or
-// Greek script and the suit symbols (wide CJK characters and emoji take two, uncounted here).
+// Characters (code points) in UTF-8 text: what a length limit counts (kMaxPlayerName), so that
+// a name's allowance does not depend on its script. Not its width on a terminal: a CJK character
+// or an emoji takes two columns, a combining accent none, and a family emoji is five code points
+// shown as one; display_width measures that.
 inline size_t code_points(std::string_view s) {
   size_t n = 0;
   for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return n;
 }
+
+// The columns a code point takes on a terminal: glibc's wcwidth() in the C.UTF-8 locale (2 for
+// CJK and most emoji, 0 for combining marks, U+200D and variation selectors), with the table of
+// builtin_code_point_width for what that Unicode version has not assigned yet (newer emoji) or
+// where the locale is missing; 0 for a control character.
+int code_point_width(char32_t c);
+// The same by a small table of the wide blocks (CJK, Hangul, fullwidth forms, the emoji blocks)
+// and the zero-width ones (the main combining blocks, joiners, variation selectors, tags).
+int builtin_code_point_width(char32_t c);
+
+// The columns UTF-8 text takes on a terminal, counted by grapheme cluster (what a reader sees as
+// one character): a base character with the marks, variation selectors and skin tones after it;
+// emoji joined by U+200D (a family of three is 2, as a terminal that joins them draws it); a
+// flag's two regional indicators (2). A base followed by U+FE0F (the emoji form of ♥ or ❤) is 2.
+// A byte that is not part of a UTF-8 character is 1 (a terminal shows a replacement character).
+size_t display_width(std::string_view s);
+
+// The length in bytes of `s`'s longest prefix that takes at most `max_width` columns and ends
+// between grapheme clusters: a cut that leaves neither half a character nor an accent without
+// its letter nor part of a joined emoji.
+size_t width_prefix(std::string_view s, size_t max_width);
 
 // The length of `s`'s longest prefix of at most `max` bytes that does not end inside a UTF-8
 // character: where to cut text that is quoted or sent with a limit.
@@ -202,8 +226,9 @@ inline bool is_utf8(std::string_view s) {
 }
 
 // A player's name in characters (code points), at most: the server's guests and the terminal's
-// players alike, so that six of them fit a score sheet's columns (regression: a name of 5,000
-// characters was taken, and the sheet was unreadable).
+// players alike, so that a name fits a line whole (regression: a name of 5,000 characters was
+// taken, and the sheet was unreadable). Six such names do not fit an 80-column sheet's columns:
+// it shortens them, with a legend (game/sheet.h).
 inline constexpr size_t kMaxPlayerName = 24;
 
 // Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8,

@@ -5,7 +5,9 @@
 // Call-Ace whist a row is the contract ("8 turn", "sun"), trump, the called card, then each
 // player's payment ("*" marks the declarer's) and running balance, noted with the partner or
 // "alone" and the declaring side's tricks; a hand all passed is noted "all passed, redeal" (or
-// "all passed, thrown in" with redeal=off) (docs/rules.md, sections 7 and 11).
+// "all passed, thrown in" with redeal=off) (docs/rules.md, sections 7 and 11). Columns are
+// measured in terminal columns (core/text.h's display_width), and a sheet keeps within
+// SheetStyle::max_width (docs/score-format.md, "Long names").
 #pragma once
 
 #include <string>
@@ -16,8 +18,14 @@
 
 namespace whist {
 
+// The narrowest terminal a sheet is drawn for: `whist score`'s and `whist play`'s.
+inline constexpr int kSheetWidth = 80;
+
 struct SheetStyle {
   bool unicode = false;  // suit symbols (♠) instead of letters (S)
+  // The columns a line may take: long names are shortened to fit (a legend under the sheet
+  // gives them whole), and a row's notes that would pass it go on the line below.
+  int max_width = kSheetWidth;
 };
 
 // What a sheet shows: the rules, the names by seat, the finished deals, and once the game is over

@@ -1,0 +1,194 @@
+#include "core/text.h"
+
+#include <locale.h>
+#include <wchar.h>
+
+#include <algorithm>
+#include <array>
+
+namespace whist {
+
+namespace {
+
+// The C.UTF-8 locale of this thread, for wcwidth(), which reads LC_CTYPE. Not setlocale():
+// that changes the whole process's, under the server's and the arena's other threads.
+class Utf8Locale {
+ public:
+  Utf8Locale() : locale_(newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{})) {}
+  ~Utf8Locale() {
+    if (locale_ != locale_t{}) freelocale(locale_);
+  }
+  Utf8Locale(const Utf8Locale&) = delete;
+  Utf8Locale& operator=(const Utf8Locale&) = delete;
+  locale_t get() const { return locale_; }
+
+ private:
+  locale_t locale_;
+};
+
+// C.UTF-8 for wcwidth() while it lives, the thread's own locale back after; inactive where the
+// locale is missing (a system without it installed), when builtin_code_point_width stands in.
+class Utf8Ctype {
+ public:
+  Utf8Ctype() {
+    thread_local const Utf8Locale utf8;
+    if (utf8.get() != locale_t{}) previous_ = uselocale(utf8.get());
+  }
+  ~Utf8Ctype() {
+    if (previous_ != locale_t{}) uselocale(previous_);
+  }
+  Utf8Ctype(const Utf8Ctype&) = delete;
+  Utf8Ctype& operator=(const Utf8Ctype&) = delete;
+  bool active() const { return previous_ != locale_t{}; }
+
+ private:
+  locale_t previous_{};
+};
+
+struct Range {
+  char32_t first, last;
+  int width;
+};
+
+// Sorted, for the binary search; what is not here is 1 column. The last range is the tags (a
+// subdivision's flag) and the variation selectors supplement. The emoji blocks are wide
+// whether assigned or not: Unicode reserves them for emoji, which newer versions fill with wide
+// ones (U+1FA77 pink heart is unknown to glibc 2.36).
+constexpr std::array<Range, 37> kWidths = {{
+    {0x0300, 0x036F, 0},   {0x0483, 0x0489, 0},   {0x0591, 0x05BD, 0},   {0x0610, 0x061A, 0},
+    {0x064B, 0x065F, 0},   {0x0E31, 0x0E31, 0},   {0x0E34, 0x0E3A, 0},   {0x0E47, 0x0E4E, 0},
+    {0x1100, 0x115F, 2},   {0x1160, 0x11FF, 0},   {0x1AB0, 0x1AFF, 0},   {0x1DC0, 0x1DFF, 0},
+    {0x200B, 0x200F, 0},   {0x2060, 0x2064, 0},   {0x20D0, 0x20FF, 0},   {0x231A, 0x231B, 2},
+    {0x2E80, 0x3029, 2},   {0x302A, 0x302D, 0},   {0x302E, 0x303E, 2},   {0x3041, 0x3098, 2},
+    {0x3099, 0x309A, 0},   {0x309B, 0x33FF, 2},   {0x3400, 0x4DBF, 2},   {0x4E00, 0xA4CF, 2},
+    {0xAC00, 0xD7A3, 2},   {0xF900, 0xFAFF, 2},   {0xFE00, 0xFE0F, 0},   {0xFE20, 0xFE2F, 0},
+    {0xFE30, 0xFE4F, 2},   {0xFEFF, 0xFEFF, 0},   {0xFF00, 0xFF60, 2},   {0xFFE0, 0xFFE6, 2},
+    {0x1F300, 0x1F64F, 2}, {0x1F680, 0x1F6FF, 2}, {0x1F900, 0x1FAFF, 2}, {0x20000, 0x3FFFD, 2},
+    {0xE0000, 0xE0FFF, 0},
+}};
+
+constexpr bool is_control(char32_t c) { return c < 0x20 || (c >= 0x7F && c < 0xA0); }
+
+int width_of(char32_t c, bool wcwidth_ready) {
+  if (is_control(c)) return 0;
+  if (!wcwidth_ready) return builtin_code_point_width(c);
+  const int w = wcwidth(static_cast<wchar_t>(c));
+  return w >= 0 ? w : builtin_code_point_width(c);  // -1: not assigned in glibc's Unicode
+}
+
+struct Decoded {
+  char32_t value = 0;
+  size_t bytes = 0;
+  bool valid = false;
+};
+
+Decoded decode(std::string_view s, size_t i) {
+  const size_t n = utf8_length(s, i);
+  if (n == 0) return {0xFFFD, 1, false};
+  char32_t c = static_cast<unsigned char>(s[i]);
+  if (n > 1) c &= 0x7F >> n;
+  for (size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return {c, n, true};
+}
+
+// Emoji that U+200D joins and U+FE0F turns into their colour form, roughly Unicode's
+// Extended_Pictographic: the symbol and dingbat blocks, the emoji planes, a few letterlike ones.
+constexpr bool is_pictographic(char32_t c) {
+  return c == 0xA9 || c == 0xAE || c == 0x203C || c == 0x2049 || c == 0x2122 || c == 0x2139 ||
+         (c >= 0x2194 && c <= 0x21AA) || (c >= 0x2300 && c <= 0x23FF) ||
+         (c >= 0x25A0 && c <= 0x27BF) || (c >= 0x2900 && c <= 0x2BFF) || c == 0x3030 ||
+         c == 0x303D || c == 0x3297 || c == 0x3299 || (c >= 0x1F000 && c <= 0x1FAFF) ||
+         (c >= 0x1FC00 && c <= 0x1FFFD);
+}
+
+// Keycap bases: "1️⃣" is 1, U+FE0F, U+20E3.
+constexpr bool is_keycap_base(char32_t c) { return (c >= '0' && c <= '9') || c == '#' || c == '*'; }
+constexpr bool is_regional_indicator(char32_t c) { return c >= 0x1F1E6 && c <= 0x1F1FF; }
+constexpr bool is_skin_tone(char32_t c) { return c >= 0x1F3FB && c <= 0x1F3FF; }
+constexpr char32_t kZwj = 0x200D;
+constexpr char32_t kEmojiPresentation = 0xFE0F;
+
+struct Cluster {
+  size_t bytes = 0;
+  size_t width = 0;
+};
+
+// The grapheme cluster that starts at s[i]: a simplification of Unicode's rules (UAX #29) to
+// what a name holds, where glibc knows widths but not clusters.
+Cluster cluster_at(std::string_view s, size_t i, bool wcwidth_ready) {
+  const Decoded base = decode(s, i);
+  if (!base.valid) return {1, 1};
+  const bool pictographic = is_pictographic(base.value);
+  int width = width_of(base.value, wcwidth_ready);
+  size_t j = i + base.bytes;
+  if (is_regional_indicator(base.value) && j < s.size()) {
+    if (const Decoded next = decode(s, j); next.valid && is_regional_indicator(next.value)) {
+      j += next.bytes;  // a flag
+      width = 2;
+    }
+  }
+  while (j < s.size()) {
+    const Decoded next = decode(s, j);
+    if (!next.valid) break;
+    if (next.value == kEmojiPresentation) {
+      if (pictographic || is_keycap_base(base.value)) width = std::max(width, 2);
+    } else if (next.value == kZwj) {
+      j += next.bytes;
+      if (j < s.size()) {
+        // The emoji after the joiner is drawn with the one before it (👩‍👧 is one picture).
+        if (const Decoded joined = decode(s, j);
+            pictographic && joined.valid && is_pictographic(joined.value)) {
+          j += joined.bytes;
+        }
+      }
+      continue;
+    } else if (!(pictographic && is_skin_tone(next.value)) &&
+               (is_control(next.value) || width_of(next.value, wcwidth_ready) != 0)) {
+      break;
+    }
+    j += next.bytes;
+  }
+  return {j - i, static_cast<size_t>(std::max(width, 0))};
+}
+
+}  // namespace
+
+int builtin_code_point_width(char32_t c) {
+  if (is_control(c)) return 0;
+  const auto it = std::upper_bound(kWidths.begin(), kWidths.end(), c,
+                                   [](char32_t v, const Range& r) { return v < r.first; });
+  if (it == kWidths.begin()) return 1;
+  const Range& r = *(it - 1);
+  return c <= r.last ? r.width : 1;
+}
+
+int code_point_width(char32_t c) {
+  const Utf8Ctype ctype;
+  return width_of(c, ctype.active());
+}
+
+size_t display_width(std::string_view s) {
+  const Utf8Ctype ctype;
+  size_t width = 0;
+  for (size_t i = 0; i < s.size();) {
+    const Cluster c = cluster_at(s, i, ctype.active());
+    width += c.width;
+    i += c.bytes;
+  }
+  return width;
+}
+
+size_t width_prefix(std::string_view s, size_t max_width) {
+  const Utf8Ctype ctype;
+  size_t width = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    const Cluster c = cluster_at(s, i, ctype.active());
+    if (width + c.width > max_width) break;
+    width += c.width;
+    i += c.bytes;
+  }
+  return i;
+}
+
+}  // namespace whist

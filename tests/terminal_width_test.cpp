@@ -1,0 +1,273 @@
+// Text laid out for a terminal, measured in its columns (core/text.h's display_width): the score
+// sheet with wide, combining and joined-emoji names, and with long names on an 80-column terminal
+// (3 to 7 players, Call-Ace too); `whist play`'s table of players; the arena's table.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ai/arena.h"
+#include "cli/play_screen.h"
+#include "core/rng.h"
+#include "core/text.h"
+#include "forced_deal.h"
+#include "game/match.h"
+#include "game/sheet.h"
+#include "rules/contracts.h"
+#include "rules/options.h"
+#include "rules/presets.h"
+
+namespace whist {
+namespace {
+
+// 李小龙 is three characters in six columns; Zoë's diaeresis is a combining mark (four code
+// points, three columns); the family is five code points joined by U+200D, drawn in two columns.
+const std::string kCjk = "李小龙";
+const std::string kZoe = "Zoe\u0308";
+const std::string kFamily = "\U0001F469\u200D\U0001F469\u200D\U0001F467";
+
+// Six names of kMaxPlayerName characters: two alike in their first 20, one with a combining
+// accent, one with the family emoji, one of CJK characters (48 columns).
+const std::vector<std::string> kLongNames = {
+    "Aleksandra Kowalczykówna",    "Bartholomew Ó Súilleabhá",
+    kZoe + " Montgomery-Fairweat", kFamily + " Nowakowska-Kowalsk",
+    "Aleksandra Kowalczyk-Wiś",    "李小龙李小龙李小龙李小龙李小龙李小龙李小龙李小龙"};
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+size_t widest_line(const std::string& text) {
+  size_t w = 0;
+  for (const std::string& line : lines_of(text)) w = std::max(w, display_width(line));
+  return w;
+}
+
+Rules exact_bid(int players, std::vector<std::string_view> options) {
+  Rules r = *make_preset(players > 6 ? "oh-hell" : "romanian", players);
+  EXPECT_EQ(set_option(r, "hook", "off"), "");
+  for (std::string_view o : options) EXPECT_EQ(set_option(r, o), "") << o;
+  EXPECT_EQ(validate(r), "");
+  return r;
+}
+
+// Deals of one card: everyone bids 0 and `taker` takes the trick.
+void one_card_deal(Match& m, int taker) {
+  std::vector<int> tricks(static_cast<size_t>(m.players()), 0);
+  tricks[static_cast<size_t>(taker)] = 1;
+  test_deals::play_forced_deal(m, std::vector<int>(tricks.size(), 0), tricks, 0, Suit::Hearts);
+}
+
+TEST(SheetWidth, WideCombiningAndJoinedNamesKeepTheColumns) {
+  const Rules r = exact_bid(4, {"schedule=2,1"});
+  Match m(r, {kCjk, kZoe, kFamily, "Bo"}, 3);
+  test_deals::play_forced_deal(m, {1, 0, 0, 1}, {1, 0, 0, 1}, 0, Suit::None);
+  test_deals::play_forced_deal(m, {1, 1, 0, 1}, {0, 1, 0, 0}, 0, Suit::None);
+  // Each name ends over its total, as many columns in as on the terminal.
+  EXPECT_EQ(format_sheet(m), "       李小龙      " + kZoe + "       " + kFamily +
+                                 "       Bo\n"
+                                 "----------------------------------------\n"
+                                 " 2 C    1   6    0   5    0   5    1   6\n"
+                                 " 1 C    1   5    1  11    0  10    1   5\n"
+                                 "----------------------------------------\n"
+                                 "winner: " +
+                                 kZoe + " (11)\n");
+}
+
+// The layout documented in docs/score-format.md ("Long names"): six names of 24 characters.
+TEST(SheetWidth, SixNamesOf24CharactersFitEightyColumns) {
+  const Rules r = exact_bid(6, {"schedule=1,1,1,1,1", "streak_bonus=5"});
+  for (const std::string& name : kLongNames) {
+    EXPECT_EQ(code_points(name), kMaxPlayerName) << name;
+    EXPECT_EQ(name_refusal(name), "");
+  }
+  Match m(r, kLongNames, 3);
+  for (int k = 0; k < 5; ++k) one_card_deal(m, 5);
+  const std::string sheet = format_sheet(m);
+  const std::string zoe = kZoe + " Mont", family = kFamily + " Nowak";
+  EXPECT_EQ(sheet, "       Aleksa~1   Bartholo   " + zoe + "   " + family +
+                       "   Aleksa~5   李小龙李\n" + std::string(70, '-') +
+                       "\n"
+                       " 1 H    0     5    0     5    0     5    0     5    0     5    0    -1\n"
+                       " 1 H    0    10    0    10    0    10    0    10    0    10    0    -2\n"
+                       " 1 H    0    15    0    15    0    15    0    15    0    15    0    -3\n"
+                       " 1 H    0    20    0    20    0    20    0    20    0    20    0    -4\n"
+                       " 1 H    0    30*   0    30*   0    30*   0    30*   0    30*   0    -5\n"
+                       "       Aleksa~1 +5, Bartholo +5, " +
+                       zoe + " +5, " + family + " +5, Aleksa~5 +5\n" + std::string(70, '-') +
+                       "\n"
+                       "winners: Aleksandra Kowalczykówna, Bartholomew Ó Súilleabhá,\n"
+                       "         " +
+                       kLongNames[2] + ", " + kLongNames[3] +
+                       ",\n"
+                       "         Aleksandra Kowalczyk-Wiś (30)\n"
+                       "Aleksa~1 = Aleksandra Kowalczykówna\n"
+                       "Bartholo = Bartholomew Ó Súilleabhá\n" +
+                       zoe + " = " + kLongNames[2] + "\n" + family + " = " + kLongNames[3] +
+                       "\n"
+                       "Aleksa~5 = Aleksandra Kowalczyk-Wiś\n"
+                       "李小龙李 = " +
+                       kLongNames[5] + "\n");
+  EXPECT_LE(widest_line(sheet), 80u) << sheet;
+}
+
+// Every line within 80 columns, every column headed by a label of its own, every shortened name
+// given whole in the legend: 3 to 7 players, names of 24 characters, Latin or CJK.
+TEST(SheetWidth, LongNamesFitEightyColumnsFromThreeToSevenPlayers) {
+  for (int n = 3; n <= 7; ++n) {
+    for (const bool cjk : {false, true}) {
+      std::vector<std::string> names;
+      for (int p = 0; p < n; ++p) {
+        std::string name = cjk ? "王" : "Player";
+        while (code_points(name) < kMaxPlayerName - 1) name += cjk ? "李" : "x";
+        names.push_back(name + std::to_string(p + 1));
+        ASSERT_EQ(code_points(names.back()), kMaxPlayerName);
+      }
+      const Rules r = exact_bid(n, {"schedule=1,1,1,1,1", "streak_bonus=5"});
+      Match m(r, names, 3);
+      for (int k = 0; k < 5; ++k) one_card_deal(m, n - 1);
+      ASSERT_TRUE(m.finished());
+      const std::string sheet = format_sheet(m);
+      const std::string what = std::to_string(n) + (cjk ? " CJK" : " Latin") + " names:\n" + sheet;
+      EXPECT_LE(widest_line(sheet), 80u) << what;
+      const std::vector<std::string> lines = lines_of(sheet);
+      std::istringstream head(lines.at(0));
+      std::vector<std::string> labels;
+      for (std::string label; head >> label;) labels.push_back(label);
+      ASSERT_EQ(labels.size(), static_cast<size_t>(n)) << what;
+      EXPECT_EQ(std::set<std::string>(labels.begin(), labels.end()).size(), labels.size()) << what;
+      for (int p = 0; p < n; ++p) {
+        const std::string line = labels[p] + " = " + names[p];
+        EXPECT_NE(std::find(lines.begin(), lines.end(), line), lines.end()) << line << "\n" << what;
+      }
+      // The notes of the fifth deal's bonuses (one a player) under their row.
+      EXPECT_NE(sheet.find("       " + labels[0] + " +5, "), std::string::npos) << what;
+    }
+  }
+}
+
+// Names that begin alike beyond what a column holds: the seat number tells them apart.
+TEST(SheetWidth, ShortenedNamesThatReadAlikeGetTheirSeatNumber) {
+  const Rules r = exact_bid(6, {"schedule=1"});
+  Match m(r, kLongNames, 3);
+  const std::string head = lines_of(format_sheet(m)).at(0);
+  EXPECT_NE(head.find("Aleksa~1"), std::string::npos) << head;
+  EXPECT_NE(head.find("Aleksa~5"), std::string::npos) << head;
+  EXPECT_NE(head.find("Bartholo"), std::string::npos) << head;
+}
+
+// Names that fit stay whole, with no legend: the 80-column table of four 15-character names.
+TEST(SheetWidth, NamesThatFitAreNotShortened) {
+  const std::vector<std::string> names = {"Aleksandra Kowa", "Bartholomew Ó S", "Christopher Mon",
+                                          "李小龙李小龙李-"};
+  const Rules r = exact_bid(4, {"schedule=1", "streak_bonus=5"});
+  Match m(r, names, 3);
+  one_card_deal(m, 3);
+  const std::string sheet = format_sheet(m);
+  for (const std::string& name : names) EXPECT_NE(sheet.find(name), std::string::npos) << sheet;
+  EXPECT_EQ(sheet.find(" = "), std::string::npos) << sheet;
+  EXPECT_EQ(widest_line(sheet), 76u) << sheet;
+}
+
+TEST(SheetWidth, AWinnerLineOfLongNamesIsBrokenBetweenNames) {
+  const Rules r = exact_bid(4, {"schedule=1"});
+  const std::vector<std::string> names(kLongNames.begin() + 1, kLongNames.begin() + 5);
+  Match m(r, names, 3);
+  test_deals::play_forced_deal(m, {0, 0, 0, 0}, {0, 0, 0, 1}, 0, Suit::Hearts);
+  ASSERT_TRUE(m.finished());
+  const std::string sheet = format_sheet(m);
+  EXPECT_NE(
+      sheet.find("\nwinners: " + names[0] + ", " + names[1] + ",\n         " + names[2] + " (5)\n"),
+      std::string::npos)
+      << sheet;
+  EXPECT_LE(widest_line(sheet), 80u) << sheet;
+}
+
+// docs/rules.md's first Call-Ace deal, long names at the table: Anna (seat 0) plays 8 turn with
+// Cleo (seat 2), who answers the called ace of hearts; they take 10 tricks.
+TEST(SheetWidth, CallAceWithLongNamesFitsEightyColumns) {
+  Rules r = *make_preset("call-ace");
+  ASSERT_EQ(set_option(r, "deals=1"), "");
+  const std::vector<std::string> names(kLongNames.begin(), kLongNames.begin() + 4);
+  DealResult d;
+  d.cards = 13;
+  d.contract_index = *parse_contract("8 turn");
+  d.declarer = 0;
+  d.partner = 2;
+  d.called = *parse_card("AH");
+  d.tricks = {6, 1, 4, 2};
+  const int paid[] = {12, -12, 12, -12};
+  for (int p = 0; p < 4; ++p) d.points[p] = d.totals[p] = Points::whole(paid[p]);
+  const std::vector<DealResult> results = {d};
+  const std::string sheet = format_sheet(SheetData{
+      .rules = r, .names = names, .results = results, .finished = true, .winners = {0, 2}});
+  const std::string zoe = kZoe + " Montgom", family = kFamily + " Nowakows";
+  EXPECT_EQ(sheet, "contract trump call   Aleksandra  Bartholomew  " + zoe + "  " + family + "\n" +
+                       std::string(71, '-') +
+                       "\n"
+                       "8 turn   NT    AH    *+12     12  -12     -12  +12      12  -12     -12\n"
+                       "                     partner " +
+                       zoe + ", 10 tricks\n" + std::string(71, '-') +
+                       "\nwinners: " + kLongNames[0] + ", " + kLongNames[2] +
+                       " (12)\n"
+                       "Aleksandra  = Aleksandra Kowalczykówna\n"
+                       "Bartholomew = Bartholomew Ó Súilleabhá\n" +
+                       zoe + " = " + kLongNames[2] + "\n" + family + " = " + kLongNames[3] + "\n");
+  EXPECT_LE(widest_line(sheet), 80u) << sheet;
+}
+
+// `whist play`'s table of players: names padded by their columns on the terminal, so that the
+// bids and tricks line up.
+TEST(PlayScreenWidth, ThePlayersTableLinesUpWideNames) {
+  const Rules r = exact_bid(4, {"schedule=2"});
+  Match m(r, {kCjk, kZoe, kFamily, "Bo"}, 3);
+  Rng rng(1);
+  m.deal_random(rng);
+  const std::string status = cli::status_text(m, 0, {});
+  // Where each player's bid ("-": not yet) starts: after the name padded to the widest, 李小龙.
+  std::vector<size_t> bid_columns;
+  for (const std::string& line : lines_of(status)) {
+    const size_t bid = line.find("    -    0");
+    if (bid != std::string::npos) bid_columns.push_back(display_width(line.substr(0, bid)));
+  }
+  EXPECT_EQ(bid_columns, std::vector<size_t>(4, 10)) << status;
+}
+
+// The arena's table: a bot's engine may give its name in any script.
+TEST(ArenaTableWidth, ColumnsLineUpAfterWideNames) {
+  ArenaConfig c;
+  c.rules = *make_preset("romanian", 4);
+  c.bots = {"ext:./bot", "random", "random", "random"};
+  c.deals = 2;
+  ArenaReport report;
+  report.specs.resize(2);
+  report.specs[0].spec = "ext:./bot";
+  report.specs[0].engine = kCjk;
+  report.specs[0].positions = {0};
+  report.specs[1].spec = "random";
+  report.specs[1].engine = kZoe;
+  report.specs[1].positions = {1, 2, 3};
+  const std::string table = arena_table(c, report);
+  // Where the column of seats starts on the heading's line and on each bot's.
+  std::vector<size_t> seats;
+  for (const std::string& line : lines_of(table)) {
+    const std::string_view seats_text = line.starts_with("bot ")      ? "  seats"
+                                        : line.starts_with("ext:")    ? "  0 "
+                                        : line.starts_with("random ") ? "  1 2 3 "
+                                                                      : "";
+    if (!seats_text.empty()) seats.push_back(display_width(line.substr(0, line.find(seats_text))));
+  }
+  ASSERT_EQ(seats.size(), 3u) << table;
+  EXPECT_EQ(seats[0], seats[1]) << table;
+  EXPECT_EQ(seats[0], seats[2]) << table;
+}
+
+}  // namespace
+}  // namespace whist
