@@ -436,7 +436,8 @@ TEST(PlayCli, PipedAnswersAreWrittenBackOnceAndATerminalsAreNot) {
   const TempDir dir;
   for (const bool pty : {false, true}) {
     SCOPED_TRACE(pty ? "pty" : "pipe");
-    Whist w(game_args(dir / (pty ? "t.json" : "p.json"), {"--seed", "1", "schedule=2"}), {pty});
+    Whist w(game_args(dir / (pty ? "t.json" : "p.json"), {"--seed", "1", "schedule=2"}),
+            {.pty = pty, .env = {}});
     w.next_screen();
     const std::string screen = answer(w, "xyz\x01");
     EXPECT_EQ(count(screen, "xyz"), 2u) << screen;    // the echo, and the message that quotes it

@@ -538,7 +538,7 @@ TEST(ScoreSession, ALineOfBidsTypedAgainIsNotTaken) {
 // which whist play reads); the called card of Call-Ace too.
 TEST(ScoreSession, CardsAreReadAsTyped) {
   const TempDir temp("whist-score-");
-  for (const std::string& typed : {"10 h", "A ♥", "K♥\xEF\xB8\x8F"}) {
+  for (const std::string typed : {"10 h", "A ♥", "K♥\xEF\xB8\x8F"}) {
     const std::string file = temp.str() + "/c.json";
     std::filesystem::remove(file);
     score({"--players", "Ana,Bo,Cy", "--file", file}, typed + "\nquit\n");

@@ -83,7 +83,8 @@ Columns fit_columns(const std::vector<std::string>& names, const std::vector<int
     if (std::count(c.labels.begin(), c.labels.end(), c.labels[p]) > 1) alike.push_back(p);
   }
   for (int p : alike) {
-    const std::string seat = "~" + std::to_string(p + 1);
+    // Not `"~" + std::to_string(…)`: g++ 12 warns of a memcpy past any object's size there.
+    const std::string seat = std::string(1, '~').append(std::to_string(p + 1));
     c.labels[p] = name_prefix(names[p], c.cells[p] - static_cast<int>(seat.size())) + seat;
   }
   return c;
