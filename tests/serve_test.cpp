@@ -153,6 +153,9 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--api-rate", "nan", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--seed", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-bot-level", "grandmaster"},
+        {"--max-total-connections", "0"},
+        {"--player-reserve", "10", "--max-total-connections", "10", "--port", "0", "--db",
+         ":memory:", "--web", ""},
         {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
         {"--web", "/nonexistent/whist/web", "--port", "0", "--db", ":memory:"}}) {
     ServeProcess serve(args);
@@ -194,6 +197,58 @@ std::string read_file(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Regression: nothing limited the connections from all addresses together, which could take
+// every file descriptor. Their limit fits the descriptors the server may have: more than they
+// allow is refused, with the reason.
+TEST(ServeCommand, RefusesMoreConnectionsThanFileDescriptorsAllow) {
+  const std::string command = std::string("ulimit -n 512 && exec ") + WHIST_BINARY +
+                              " serve --max-total-connections 1000 --port 0 --db :memory: "
+                              "--web '' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  const int status = pclose(pipe);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
+  EXPECT_EQ(out,
+            "whist serve: --max-total-connections 1000: 512 file descriptors (ulimit -n) allow "
+            "at most 192 (two a connection and some to spare); ask for fewer or raise the "
+            "limit\n");
+}
+
+// A full server says so in its log once every ten seconds, however many it refuses, and says how
+// many it refused once there is room again.
+TEST(ServeCommand, LogsThatItIsFullOnceAndHowManyItRefused) {
+  TempDir dir;
+  const std::string errors = (dir.path() / "errors.txt").string();
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", "", "--max-total-connections",
+                      "1", "--player-reserve", "0"},
+                     errors);
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const auto port = static_cast<uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
+  auto in = std::make_unique<WsClient>(port);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(fetch(port, http::verb::get, "/api/tables").result_int(), 503) << i;
+  }
+  in.reset();
+  unsigned status = 503;
+  for (int attempt = 0; attempt < 100 && status == 503; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    status = fetch(port, http::verb::get, "/api/tables").result_int();
+  }
+  EXPECT_EQ(status, 200u);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  const std::string log = read_file(errors);
+  EXPECT_TRUE(std::regex_match(
+      log, std::regex("whist serve: connections: full: 1 of 1 open, the last 0 kept for players "
+                      "of games under way; newcomers are refused \\(503\\)\n"
+                      "whist serve: connections: (9|[1-9][0-9]+) more refused before there was "
+                      "room again\n")))
+      << log;
 }
 
 // Tables made through a hub on the database `db`, the hub closed: the ids of a game under way

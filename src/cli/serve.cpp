@@ -5,11 +5,14 @@
 #include <fmt/core.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
@@ -35,6 +38,8 @@ struct ServeArgs {
   double api_rate = server::TransportConfig{}.api_rate;
   int max_connections = server::TransportConfig{}.max_connections_per_client;
   int max_websockets = server::TransportConfig{}.max_ws_per_client;
+  std::optional<int> max_total;       // default: the transport's, or what file descriptors allow
+  std::optional<int> player_reserve;  // default: a twentieth of max_total
   std::string max_bot_level{level_name(server::HubConfig{}.max_bot_level)};
   double create_rate = server::HubConfig{}.creations_per_hour;
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
@@ -45,12 +50,43 @@ struct ServeArgs {
 };
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
-// players a server should hold; the hard limit is ours to take.
-void raise_file_limit() {
+// players a server should hold; the hard limit is ours to take. The limit then in force.
+uint64_t raise_file_limit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  limit.rlim_cur = limit.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    const rlim_t soft = limit.rlim_cur;
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) limit.rlim_cur = soft;
+  }
+  return limit.rlim_cur == RLIM_INFINITY ? UINT64_MAX : static_cast<uint64_t>(limit.rlim_cur);
+}
+
+// The limit on connections from all clients together and the players' reserve in it: as asked,
+// or by default as many as file descriptors allow, at most the transport's default. False, and
+// why said, if they do not fit: past the file descriptors, accepts would fail for everyone.
+bool fit_connections(const ServeArgs& args, server::TransportConfig& config) {
+  const uint64_t files = raise_file_limit();
+  const int allowed = server::connections_for_file_limit(files);
+  if (args.max_total && *args.max_total > allowed) {
+    print_error("serve",
+                "--max-total-connections {}: {} file descriptors (ulimit -n) allow at most {} "
+                "(two a connection and some to spare); ask for fewer or raise the limit",
+                *args.max_total, files, allowed);
+    return false;
+  }
+  config.max_connections = args.max_total.value_or(std::min(config.max_connections, allowed));
+  if (config.max_connections < 1) {
+    print_error("serve", "{} file descriptors (ulimit -n) are too few for any connection", files);
+    return false;
+  }
+  config.player_reserve = args.player_reserve.value_or(config.max_connections / 20);
+  if (config.player_reserve >= config.max_connections) {
+    print_error("serve", "--player-reserve {}: it must be less than the {} connections allowed",
+                config.player_reserve, config.max_connections);
+    return false;
+  }
+  return true;
 }
 
 // web/dist from the current folder, or else next to the program's build folder (build/whist
@@ -101,6 +137,7 @@ int run_serve(const ServeArgs& args) {
   transport_config.api_rate = args.api_rate;
   transport_config.max_connections_per_client = args.max_connections;
   transport_config.max_ws_per_client = args.max_websockets;
+  if (!fit_connections(args, transport_config)) return 2;
   if (args.web) {
     std::error_code ec;
     if (!args.web->empty() && !std::filesystem::is_directory(*args.web, ec)) {
@@ -118,7 +155,6 @@ int run_serve(const ServeArgs& args) {
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
   hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
   hub_config.secret_pace_ms = std::llround(args.secret_pace * 1000);
-  raise_file_limit();
   try {
     server::Transport transport(transport_config);
     server::Hub hub(hub_config, transport);
@@ -184,6 +220,17 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--max-websockets", args->max_websockets,
                   "WebSockets among them; more are closed as they open, with the reason (default "
                   "128; 0: no limit)")
+      ->check(whole_number_in(0, 1000000));
+  cmd->add_option("--max-total-connections", args->max_total,
+                  "connections open at once from all addresses together; more are answered 503 "
+                  "with Retry-After, WebSocket upgrades too (default 10000, or fewer if file "
+                  "descriptors (ulimit -n) allow fewer, two a connection; more than they allow "
+                  "is refused)")
+      ->check(whole_number_in(1, 1000000));
+  cmd->add_option("--player-reserve", args->player_reserve,
+                  "of those, the last places kept for players coming back to a game under way: "
+                  "a connection there may only open a WebSocket whose first message is such a "
+                  "player's hello (default: a twentieth; 0: none)")
       ->check(whole_number_in(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "

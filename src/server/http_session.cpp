@@ -23,6 +23,11 @@ constexpr size_t kHeaderLimit = 16 * 1024;
 // (regression). A flat_buffer with a maximum fails the read with buffer_overflow instead.
 constexpr size_t kBufferLimit = 2 * kHeaderLimit;
 constexpr std::string_view kCsp = "default-src 'self'; connect-src 'self' ws: wss:";
+// A connection that is only to be refused, or that took one of the places kept for players, has
+// this long to ask (a browser asks at once), not the idle timeout.
+constexpr int64_t kUnservedTimeoutMs = 5000;
+// When a client refused for want of room may try again.
+constexpr int kRetryAfterS = 5;
 
 void add_security_headers(http::fields& fields) {
   fields.set(http::field::server, "whist");
@@ -48,11 +53,13 @@ std::string_view path_of(std::string_view target) {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Transport::Impl& transport, Tcp::socket socket, ClientPlace place)
+  HttpSession(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
+              Admission admission)
       : transport_(transport),
         stream_(std::move(socket)),
         place_(std::move(place)),
-        client_(place_.client()) {}
+        client_(place_.client()),
+        admission_(admission) {}
 
   void close_now() {
     if (handed_over_) return;
@@ -64,7 +71,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->body_limit(transport_.config.max_http_body);
     parser_->header_limit(kHeaderLimit);
-    stream_.expires_after(std::chrono::milliseconds(transport_.config.http_timeout_ms));
+    int64_t timeout_ms = transport_.config.http_timeout_ms;
+    if (admission_ != Admission::Served) timeout_ms = std::min(timeout_ms, kUnservedTimeoutMs);
+    stream_.expires_after(std::chrono::milliseconds(timeout_ms));
     http::async_read(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](const beast::error_code& ec, size_t) { self->on_read(ec); });
@@ -102,6 +111,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     HttpRequest request = parser_->release();
+    const bool to_ws = websocket::is_upgrade(request) && path_of(request.target()) == "/ws";
+    if (admission_ == Admission::Refused || (admission_ == Admission::Reserve && !to_ws)) {
+      if (admission_ == Admission::Reserve) transport_.note_refusal();  // else said at accept
+      auto res = error_response(http::status::service_unavailable, "full",
+                                "the server has all the connections it can take; try again "
+                                "in a few seconds");
+      res.set(http::field::retry_after, std::to_string(kRetryAfterS));
+      write(std::move(res), false);
+      return;
+    }
     if (websocket::is_upgrade(request)) {
       if (path_of(request.target()) == "/ws" && transport_.stopping) {
         reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
@@ -111,8 +130,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         auto ws_place = ClientPlace::take(transport_.ws_by_client, client_,
                                           transport_.config.max_ws_per_client);
         handed_over_ = true;
-        auto session = std::make_shared<WsSession>(transport_, std::move(stream_),
-                                                   std::move(place_), std::move(ws_place));
+        auto session =
+            std::make_shared<WsSession>(transport_, std::move(stream_), std::move(place_),
+                                        std::move(ws_place), admission_ == Admission::Reserve);
         session->start(std::move(request));
       } else {
         reply_error(http::status::not_found, "not-found", "no WebSocket here", false);
@@ -197,13 +217,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(std::move(res), keep_alive);
   }
 
-  void reply_error(http::status status, std::string_view code, std::string_view message,
-                   bool keep_alive) {
+  static http::response<http::string_body> error_response(http::status status,
+                                                          std::string_view code,
+                                                          std::string_view message) {
     http::response<http::string_body> res{status, 11};
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
     res.body() = error_json(code, message);
-    write(std::move(res), keep_alive);
+    return res;
+  }
+
+  void reply_error(http::status status, std::string_view code, std::string_view message,
+                   bool keep_alive) {
+    write(error_response(status, code, message), keep_alive);
   }
 
   template <class Body>
@@ -253,10 +279,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   bool handed_over_ = false;  // to a WebSocket session, with the stream and the place
   ClientPlace place_;         // in the connections of its client
   const std::string client_;  // client_key of the peer; empty if it was gone at once
+  const Admission admission_;
 };
 
-void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place) {
-  auto session = std::make_shared<HttpSession>(transport, std::move(socket), std::move(place));
+void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
+                        Admission admission) {
+  auto session =
+      std::make_shared<HttpSession>(transport, std::move(socket), std::move(place), admission);
   transport.add_http_session(session);
   session->read();
 }

@@ -933,6 +933,17 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
   impl_->conns.erase(it);
 }
 
+bool Hub::returning_player(std::string_view text) const {
+  const Json j = Json::parse(text, nullptr, false);
+  if (!j.is_object() || j.find("type") == j.end() || j["type"] != "hello") return false;
+  const auto t = j.find("table");
+  const Impl::Guest* g = impl_->guest_of(j);
+  if (t == j.end() || !t->is_string() || g == nullptr) return false;
+  const auto it = impl_->tables.find(t->get<std::string>());
+  return it != impl_->tables.end() && it->second.table->stage() == TableStage::Playing &&
+         it->second.table->seat_of(g->id) >= 0;
+}
+
 void Hub::tick(int64_t now_ms) {
   // Tried again at the next tick, five times a second: the log says so every ten seconds
   // (regression: five lines a second for as long as the disk was full).

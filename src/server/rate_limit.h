@@ -13,11 +13,12 @@ namespace whist::server {
 class TokenBucket {
  public:
   TokenBucket(double burst, double now_s) : tokens_(burst), refilled_s_(now_s) {}
-  bool take(double rate, double burst, double now_s) {
+  // `count` tokens, all or none.
+  bool take(double rate, double burst, double now_s, double count = 1) {
     tokens_ = std::min(burst, tokens_ + std::max(0.0, now_s - refilled_s_) * rate);
     refilled_s_ = now_s;
-    if (tokens_ < 1) return false;
-    tokens_ -= 1;
+    if (tokens_ < count) return false;
+    tokens_ -= count;
     return true;
   }
   // A token taken for what was then not done.

@@ -20,6 +20,12 @@ constexpr auto kShutdownGrace = std::chrono::seconds(2);
 // After a failed accept (out of file descriptors, say), a pause rather than a busy loop.
 constexpr auto kAcceptRetry = std::chrono::milliseconds(50);
 constexpr int64_t kAcceptLogQuietMs = 10000;
+// Connections past max_connections answered 503 at once; beyond them a connection is closed as
+// it comes, which costs less than answering it but tells a browser nothing.
+constexpr int kMaxRefusing = 64;
+// File descriptors besides the connections': the database's (with its WAL and shared memory),
+// the listener, the io loop's, the standard streams.
+constexpr uint64_t kOtherFiles = 64;
 // After the io loop, how long the connections' last handlers may take.
 constexpr auto kDrainLimit = std::chrono::seconds(1);
 
@@ -155,23 +161,65 @@ void Transport::Impl::accept() {
                                       accept_failures_unlogged));
       accept_failures_unlogged = 0;
     }
+    std::optional<ClientPlace> place;
+    const Admission admission = admit(socket, place);
     beast::error_code ignored;
-    std::string client;  // empty if the peer is gone already
-    if (const auto peer = socket.remote_endpoint(ignored); !ignored) {
-      client = client_key(peer.address());
-    }
-    // Past its connections a client is closed at once, before it costs more than the accept:
-    // each open connection holds a file descriptor, and idle ones stay for http_timeout_ms.
-    auto place = ClientPlace::take(connections_by_client, std::move(client),
-                                   config.max_connections_per_client);
     if (!place) {
       socket.close(ignored);
     } else {
       socket.set_option(Tcp::no_delay(true), ignored);  // small game messages, sent at once
-      start_http_session(*this, std::move(socket), std::move(*place));
+      start_http_session(*this, std::move(socket), std::move(*place), admission);
     }
     accept();
   });
+}
+
+// A place for the connection, unless it is to be closed at once, and how it is served. Past its
+// connections a client is closed at once, before it costs more than the accept: each open
+// connection holds a file descriptor, and idle ones stay for http_timeout_ms.
+Admission Transport::Impl::admit(Tcp::socket& socket, std::optional<ClientPlace>& place) {
+  beast::error_code ignored;
+  std::string client;  // empty if the peer is gone already
+  if (const auto peer = socket.remote_endpoint(ignored); !ignored) {
+    client = client_key(peer.address());
+  }
+  const int open = connections_by_client.total;
+  const int limit = config.max_connections;
+  if (limit <= 0 || open < limit) {
+    place = ClientPlace::take(connections_by_client, std::move(client),
+                              config.max_connections_per_client);
+    if (limit > 0 && open >= limit - config.player_reserve) return Admission::Reserve;
+    if (place && refusals_unlogged > 0) {  // they ended: said now, not with the next refusal
+      log_error("connections",
+                fmt::format("{} more refused before there was room again", refusals_unlogged));
+      refusals_unlogged = 0;
+    }
+    return Admission::Served;
+  }
+  note_refusal();
+  if (refused_by_client.total < kMaxRefusing) {
+    place =
+        ClientPlace::take(refused_by_client, std::move(client), config.max_connections_per_client);
+  }
+  return Admission::Refused;
+}
+
+void Transport::Impl::note_refusal() {
+  const int64_t now = steady_now_ms();
+  if (now < full_log_quiet_until) {
+    ++refusals_unlogged;
+    return;
+  }
+  const std::string more =
+      refusals_unlogged == 0
+          ? std::string()
+          : fmt::format(" ({} more refused since the last line)", refusals_unlogged);
+  log_error("connections", fmt::format("full: {} of {} open, the last {} kept for players of "
+                                       "games under way; newcomers are refused (503){}",
+                                       connections_by_client.total, config.max_connections,
+                                       config.player_reserve, more));
+  full_log_quiet_until = now + kAcceptLogQuietMs;
+  refusals_unlogged = 0;
 }
 
 void Transport::Impl::schedule_tick() {
@@ -232,6 +280,12 @@ void Transport::Impl::add_http_session(const std::shared_ptr<HttpSession>& sessi
     http_sweep_at_ = std::max<size_t>(64, 2 * http_sessions.size());
   }
   http_sessions.push_back(session);
+}
+
+int connections_for_file_limit(uint64_t file_limit) {
+  const uint64_t others = kOtherFiles + kMaxRefusing;
+  if (file_limit <= others) return 0;
+  return static_cast<int>(std::min<uint64_t>((file_limit - others) / 2, 1u << 30));
 }
 
 std::string client_key(const asio::ip::address& peer) {

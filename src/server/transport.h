@@ -29,15 +29,14 @@ struct TransportConfig {
   size_t max_send_queue = 1024 * 1024;  // bytes waiting for a slow reader before it is closed
   double ws_rate = 20;                  // messages a second per connection...
   double ws_burst = 40;                 // ...with this burst
-  // Frames a second per connection: pings, pongs, and each piece of a message as it is read (a
-  // 4 KiB message is a few). Messages alone are counted above; a flood of pings kept the io
-  // thread busy.
+  // Frames a second per connection, every one as it comes off the socket (server/ws_frames.h):
+  // pings, pongs, each frame of a message, empty ones too. Messages alone are counted above; a
+  // flood of pings kept the io thread busy. Past it the connection is closed and read no more.
   double ws_frame_rate = 200;
   double ws_frame_burst = 400;
   // Bytes read a second from one WebSocket, past which reading waits (the first second allows
-  // twice this): Beast reads empty fragments within one read, unseen by the frame count above (a
-  // flood of them kept the io thread 89% busy). Messages are small: a client at its message rate
-  // needs a few KiB.
+  // twice this): what frames cost until they are past the count above, and what a connection
+  // being closed still sends. Messages are small: a client at its message rate needs a few KiB.
   size_t ws_read_rate = 64 * 1024;
   // A message begun must end within this, however it stalls (a frame dripped a byte at a time
   // held a connection open forever: each byte put the idle timeout off).
@@ -50,11 +49,26 @@ struct TransportConfig {
   // WebSockets among them; past it the WebSocket is closed as it opens, with the reason. Each
   // WebSocket can keep one table's bots playing (0: no limit).
   int max_ws_per_client = 128;
+  // Connections open at once from all clients together, HTTP and WebSocket (0: no limit). Each
+  // holds a file descriptor (the serve command fits this to RLIMIT_NOFILE) and some memory;
+  // without a limit, enough addresses took every descriptor, and accepts failed for everyone.
+  // Past it a request is answered 503 with Retry-After, an upgrade too, before it upgrades (a
+  // few at a time; more are closed as they come); nobody already in is closed.
+  int max_connections = 10000;
+  // The last of those places are kept for players of games under way coming back (a dropped
+  // connection): a connection that takes one may only open a WebSocket whose first message is
+  // such a player's hello; anything else is refused.
+  int player_reserve = 500;
   int64_t http_timeout_ms = 30000;  // an HTTP connection idle this long is closed
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.
   int64_t close_deadline_ms = 5000;
 };
+
+// The connections (TransportConfig::max_connections) that `file_limit` file descriptors
+// (RLIMIT_NOFILE) allow: two each (a connection sending a file holds the file's too), beside
+// those being refused and a few for the database, the listener and the io loop. 0 if too few.
+int connections_for_file_limit(uint64_t file_limit);
 
 class Transport final : public Outlet {
  public:

@@ -29,7 +29,7 @@ namespace http = boost::beast::http;
 namespace websocket = boost::beast::websocket;
 using Tcp = boost::asio::ip::tcp;
 // A connection's stream, with a policy that can limit the bytes read a second (WsSession sets
-// one: Beast skips empty fragments within a read, where no limit of ours could count them).
+// one).
 using Stream = beast::basic_stream<Tcp, asio::any_io_executor, beast::simple_rate_policy>;
 using HttpRequest = http::request<http::string_body>;
 
@@ -47,17 +47,21 @@ void log_error(std::string_view what, std::string_view detail);
 // the /64 network of an IPv6 address, as one host commonly holds a whole /64.
 std::string client_key(const asio::ip::address& peer);
 
-// Open connections (or WebSockets) by client_key, each counted by a ClientPlace.
-using ClientCounts = std::unordered_map<std::string, int>;
+// Open connections (or WebSockets) by client_key, and in all, each counted by a ClientPlace.
+struct ClientCounts {
+  std::unordered_map<std::string, int> by_client;
+  int total = 0;
+};
 
 // One connection's place in its client's count, given back when it is destroyed. Move only.
 class ClientPlace {
  public:
   // Counts one for `client` unless it holds `limit` places already (0: no limit).
   static std::optional<ClientPlace> take(ClientCounts& counts, std::string client, int limit) {
-    int& open = counts[client];
+    int& open = counts.by_client[client];
     if (limit > 0 && open >= limit) return std::nullopt;
     ++open;
+    ++counts.total;
     return ClientPlace(counts, std::move(client));
   }
   ClientPlace(ClientPlace&& other) noexcept
@@ -81,8 +85,9 @@ class ClientPlace {
       : counts_(&counts), client_(std::move(client)) {}
   void give_back() {
     if (counts_ == nullptr) return;
-    const auto it = counts_->find(client_);
-    if (it != counts_->end() && --it->second <= 0) counts_->erase(it);
+    const auto it = counts_->by_client.find(client_);
+    if (it != counts_->by_client.end() && --it->second <= 0) counts_->by_client.erase(it);
+    --counts_->total;
     counts_ = nullptr;
   }
   ClientCounts* counts_;
@@ -91,6 +96,14 @@ class ClientPlace {
 
 // Seconds on the steady clock, for the token buckets (server/rate_limit.h).
 double steady_now_s();
+
+// How an accepted connection is served, by the connections open then
+// (TransportConfig::max_connections).
+enum class Admission {
+  Served,   // as usual
+  Reserve,  // in the players' reserve: only a WebSocket whose first message is a player's hello
+  Refused,  // past the limit: whatever it asks is answered 503
+};
 
 struct Transport::Impl {
   explicit Impl(const TransportConfig& config);
@@ -118,6 +131,8 @@ struct Transport::Impl {
     return ok;
   }
   void drain_bot_jobs();
+  // A connection refused for want of room: logged, at most every ten seconds.
+  void note_refusal();
 
   // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
   // and unregisters when it ends.
@@ -135,6 +150,10 @@ struct Transport::Impl {
   // when it is destroyed.
   ClientCounts connections_by_client;
   ClientCounts ws_by_client;
+  // Connections past config.max_connections being answered 503, at most kMaxRefusing at once
+  // (more are closed as they are accepted). Counted apart: a place that comes free among the
+  // others goes to the next newcomer, a player coming back perhaps, whatever is being refused.
+  ClientCounts refused_by_client;
   // Before the sockets and timers that belong to it, so that it is destroyed after them.
   asio::io_context io{1};
   Tcp::acceptor acceptor{io};
@@ -143,6 +162,9 @@ struct Transport::Impl {
   // failed between (regression: twenty lines a second while file descriptors ran out).
   int64_t accept_log_quiet_until = 0;
   int accept_failures_unlogged = 0;
+  // Likewise the connections refused for want of room, which come as fast as anyone opens them.
+  int64_t full_log_quiet_until = 0;
+  int refusals_unlogged = 0;
   asio::steady_timer tick_timer{io};
   asio::steady_timer stop_timer{io};
   std::optional<asio::signal_set> signals;
@@ -159,6 +181,7 @@ struct Transport::Impl {
 
  private:
   void accept();
+  Admission admit(Tcp::socket& socket, std::optional<ClientPlace>& place);
   void schedule_tick();
   void run_io();
   void drain();
@@ -166,8 +189,9 @@ struct Transport::Impl {
 };
 
 // Serves HTTP on an accepted socket (keep-alive, a read timeout), handing /ws upgrades over.
-// `place`: the connection's place in its client's count.
-void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place);
+// `place`: the connection's place in its client's count; `admission`: what it may ask for.
+void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
+                        Admission admission);
 // Closes its socket now: every pending operation ends with an error.
 void close_http_session(HttpSession& session);
 

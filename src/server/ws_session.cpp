@@ -8,6 +8,9 @@ namespace whist::server {
 
 namespace {
 
+// A connection in the players' reserve says hello at once (the web client does on opening).
+constexpr auto kReserveMs = std::chrono::seconds(10);
+
 // A close frame's reason fits in 123 bytes; cut at a character boundary.
 std::string fit_reason(std::string reason) {
   constexpr size_t kMaxReason = 123;
@@ -18,13 +21,15 @@ std::string fit_reason(std::string reason) {
 }  // namespace
 
 WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
-                     std::optional<ClientPlace> websocket)
+                     std::optional<ClientPlace> websocket, bool in_reserve)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
-      message_timer_(transport.io),
       bucket_(transport.config.ws_burst, steady_now_s()),
       frames_(transport.config.ws_frame_burst, steady_now_s()),
+      message_timer_(transport.io),
+      in_reserve_(in_reserve),
+      reserve_timer_(transport.io),
       connection_place_(std::move(connection)),
       ws_place_(std::move(websocket)) {}
 
@@ -41,14 +46,11 @@ void WsSession::start(HttpRequest request) {
   // Beast's own limit would close an oversized message without a reason, so the transport counts
   // the bytes itself (read_some below never buffers more than the limit and one byte).
   ws_.read_message_max(0);
-  // Beast answers pings itself, so they never reach read(): counted here. `this`, not a shared
-  // pointer, which would keep the session alive through its own stream; the callback only runs
-  // within a read, whose handler holds the session. The close is posted, since the callback may
-  // not start operations on the stream it is called from.
-  ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
-    if (kind == websocket::frame_type::close || closing_ || take_frame()) return;
-    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
-  });
+  // Every frame, as it comes off the socket (server/ws_frames.h): Beast answers pings and reads
+  // empty fragments without returning to read(). `this`, not a shared pointer, which would keep
+  // the session alive through its own stream; the callback only runs within a read or a close,
+  // whose handler holds the session.
+  ws_.next_layer().on_frames([this](size_t frames) { count_frames(frames); });
   ws_.async_accept(
       request, [self = shared_from_this()](const beast::error_code& ec) { self->on_accept(ec); });
 }
@@ -67,6 +69,12 @@ void WsSession::on_accept(const beast::error_code& ec) {
   }
   id_ = transport_.add_session(shared_from_this());
   transport_.call_hub("open", [this](Hub& hub) { hub.open(id_, steady_now_ms()); });
+  if (in_reserve_) {
+    reserve_timer_.expires_after(kReserveMs);
+    reserve_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
+      if (!e && self->in_reserve_) self->passes_reserve("");
+    });
+  }
   read();
 }
 
@@ -89,10 +97,6 @@ void WsSession::on_read(const beast::error_code& ec) {
   }
   if (in_.size() > transport_.config.max_ws_message) {
     close("message too large", websocket::close_code::too_big, false);
-    return;
-  }
-  if (!take_frame()) {
-    close_for_frames();
     return;
   }
   if (!ws_.is_message_done()) {
@@ -127,6 +131,7 @@ void WsSession::on_message() {
   }
   const std::string text = beast::buffers_to_string(in_.data());
   in_.clear();
+  if (in_reserve_ && !passes_reserve(text)) return;
   transport_.call_hub("message", [&](Hub& hub) { hub.message(id_, text, steady_now_ms()); });
 }
 
@@ -134,9 +139,33 @@ bool WsSession::take_token() {
   return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst, steady_now_s());
 }
 
-bool WsSession::take_frame() {
-  return frames_.take(transport_.config.ws_frame_rate, transport_.config.ws_frame_burst,
-                      steady_now_s());
+void WsSession::count_frames(size_t frames) {
+  if (closing_ || frames_.take(transport_.config.ws_frame_rate, transport_.config.ws_frame_burst,
+                               steady_now_s(), static_cast<double>(frames))) {
+    return;
+  }
+  // From now on a byte a second is read (the least the rate policy allows): the close frame goes
+  // out, and the rest of a flood waits unparsed until the close deadline drops the connection
+  // (else Beast's close parsed it all at the byte rate, looking for the peer's close frame).
+  beast::get_lowest_layer(ws_).rate_policy().read_limit(0);
+  // Posted: the count comes from within a read, which may not start another operation.
+  asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
+}
+
+bool WsSession::passes_reserve(const std::string& text) {
+  bool returning = false;
+  if (!text.empty()) {
+    transport_.call_hub("reserve", [&](Hub& hub) { returning = hub.returning_player(text); });
+  }
+  if (returning) {
+    in_reserve_ = false;
+    reserve_timer_.cancel();
+    return true;
+  }
+  transport_.note_refusal();
+  close("server full: only players of games under way may connect now",
+        websocket::close_code::try_again_later, false);
+  return false;
 }
 
 void WsSession::close_for_frames() {
@@ -227,6 +256,7 @@ void WsSession::finish() {
   closing_ = true;
   kill_timer_.cancel();
   message_timer_.cancel();
+  reserve_timer_.cancel();
   if (id_ == 0) return;
   transport_.remove_session(id_);
   transport_.call_hub("closed", [this](Hub& hub) { hub.closed(id_, steady_now_ms()); });

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "server/transport_impl.h"
+#include "server/ws_frames.h"
 
 namespace whist::server {
 
@@ -17,9 +18,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // The session holds its connection's place and its WebSocket place in its client's counts
   // until it ends. Without a WebSocket place (its client has all it may have) the upgrade is
   // answered and the WebSocket closed at once with the reason: a browser can read a close's
-  // reason, where it cannot read the answer to a refused upgrade.
+  // reason, where it cannot read the answer to a refused upgrade. `in_reserve`: the connection
+  // took one of the places kept for players (TransportConfig::player_reserve), so its first
+  // message must be the hello of a player of a game under way.
   WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
-            std::optional<ClientPlace> websocket);
+            std::optional<ClientPlace> websocket, bool in_reserve);
   WsSession(const WsSession&) = delete;
   WsSession& operator=(const WsSession&) = delete;
 
@@ -38,16 +41,19 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_read(const beast::error_code& ec);
   void on_message();
   bool take_token();
-  // A frame's allowance (TransportConfig::ws_frame_rate); past it the connection is closed.
-  bool take_frame();
+  // `frames` more read (TransportConfig::ws_frame_rate); past the allowance the connection is
+  // closed.
+  void count_frames(size_t frames);
   void close_for_frames();
+  // In the reserve: whether `text` lets the connection stay (closed if not).
+  bool passes_reserve(const std::string& text);
   void write_next();
   void on_write(const beast::error_code& ec);
   void start_close();
   void finish();
 
   Transport::Impl& transport_;
-  websocket::stream<Stream> ws_;
+  websocket::stream<FrameCountingStream<Stream>> ws_;
   beast::flat_buffer in_;
   std::deque<std::string> out_;
   size_t out_bytes_ = 0;
@@ -64,6 +70,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // nothing more of it comes (pings and empty fragments are read within Beast's read).
   asio::steady_timer message_timer_;
   bool in_message_ = false;
+  // In the players' reserve until its first message shows a player of a game under way; closed
+  // if none comes within kReserveMs.
+  bool in_reserve_;
+  asio::steady_timer reserve_timer_;
   ClientPlace connection_place_;
   std::optional<ClientPlace> ws_place_;
 };
