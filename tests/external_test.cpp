@@ -191,7 +191,10 @@ std::string arena_error(const std::string& spec, int timeout_ms = 10000) {
 
 TEST(ExternalBot, GarbageAnswerStopsTheRun) {
   const std::string e = arena_error("ext:" + engine("garbage.sh"));
-  EXPECT_NE(e.find("deal set 0, rotation 0, seat 0: engine 'ext:sh"), std::string::npos) << e;
+  // Where, to the decision (regression: the action went unsaid): seat 0 deals the first deal
+  // and bids last, after three bids.
+  EXPECT_NE(e.find("deal set 0, rotation 0, seat 0, action 3: engine 'ext:sh"), std::string::npos)
+      << e;
   EXPECT_NE(e.find("(garbage) answered 'I think I'll play the queen' to choose, which is not an "
                    "action"),
             std::string::npos)

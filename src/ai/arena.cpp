@@ -145,7 +145,7 @@ class Runner {
         const uint64_t seed =
             derive_seed(config_.seed, {kBotStream, static_cast<uint64_t>(k),
                                        static_cast<uint64_t>(r), static_cast<uint64_t>(seat)});
-        guarded(k, r, seat, i, [&] { bot_at(bots, n_, r, i).new_deal(seed); });
+        guarded(where(k, r, seat), i, [&] { bot_at(bots, n_, r, i).new_deal(seed); });
       }
       while (match.in_deal()) {
         const int seat = match.state().to_move();
@@ -153,16 +153,18 @@ class Runner {
         const PlayerView view = match.view(seat);
         Action a;
         const auto start = Clock::now();
-        guarded(k, r, seat, i, [&] { a = bot_at(bots, n_, r, i).choose(rules_, view); });
+        const std::string at =
+            where(k, r, seat, static_cast<int>(match.log().back().actions.size()));
+        guarded(at, i, [&] { a = bot_at(bots, n_, r, i).choose(rules_, view); });
         BotTally& t = out.bots[i];
         const double took = std::chrono::duration<double>(Clock::now() - start).count();
         t.seconds += took;
         t.slowest = std::max(t.slowest, took);
         ++t.decisions;
         if (!view.legal.contains(a)) {
-          throw Failure{where(k, r, seat) + ": bot '" + config_.bots[i] +
-                        "' chose an illegal action, '" + to_string(a) + "' (code " +
-                        std::to_string(a.code()) + "): " + match.why_illegal(a)};
+          throw Failure{at + ": bot '" + config_.bots[i] + "' chose an illegal action, '" +
+                        to_string(a) + "' (code " + std::to_string(a.code()) +
+                        "): " + match.why_illegal(a)};
         }
         match.apply(a);
       }
@@ -210,20 +212,23 @@ class Runner {
   int failed_set() const { return failed_set_; }
 
  private:
-  static std::string where(int k, int r, int seat) {
+  // "deal set 12, rotation 3, seat 1, action 17": the action is the deal's, counted from 0 as
+  // the rest (the number of actions before it), so that the decision that failed can be found;
+  // none for what comes before the deal's actions.
+  static std::string where(int k, int r, int seat, int action = -1) {
     return "deal set " + std::to_string(k) + ", rotation " + std::to_string(r) + ", seat " +
-           std::to_string(seat);
+           std::to_string(seat) + (action >= 0 ? ", action " + std::to_string(action) : "");
   }
 
   // Runs `f`, turning what a bot throws into a Failure that says where.
   template <typename F>
-  void guarded(int k, int r, int seat, int i, F&& f) {
+  void guarded(const std::string& at, int i, F&& f) {
     try {
       f();
     } catch (const EngineError& e) {
-      throw Failure{where(k, r, seat) + ": " + e.what()};
+      throw Failure{at + ": " + e.what()};
     } catch (const std::exception& e) {
-      throw Failure{where(k, r, seat) + ": bot '" + config_.bots[i] + "' failed: " + e.what()};
+      throw Failure{at + ": bot '" + config_.bots[i] + "' failed: " + e.what()};
     }
   }
 
