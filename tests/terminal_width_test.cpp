@@ -3,6 +3,8 @@
 // (3 to 7 players, Call-Ace too); `whist play`'s table of players; the arena's table.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -267,6 +269,37 @@ TEST(ArenaTableWidth, ColumnsLineUpAfterWideNames) {
   ASSERT_EQ(seats.size(), 3u) << table;
   EXPECT_EQ(seats[0], seats[1]) << table;
   EXPECT_EQ(seats[0], seats[2]) << table;
+}
+
+// An engine's name is its own (up to a line of 1 MiB): the table shows 40 columns of it
+// (regression: a name of any length widened every line of the table); the JSON has it whole.
+TEST(ArenaTableWidth, AnEngineNameIsCutToFortyColumns) {
+  ArenaConfig c;
+  c.rules = *make_preset("romanian", 4);
+  c.bots = {"ext:./bot", "random", "random", "random"};
+  c.deals = 2;
+  ArenaReport report;
+  report.specs.resize(2);
+  report.specs[0].spec = "ext:./bot";
+  report.specs[0].engine =
+      std::string(30, 'x') + "\u674e\u5c0f\u9f99\u674e\u5c0f\u9f99" + std::string(5000, 'y');
+  report.specs[0].positions = {0};
+  report.specs[1].spec = "random";
+  report.specs[1].positions = {1, 2, 3};
+  const std::string table = arena_table(c, report);
+  bool found = false;
+  for (const std::string& line : lines_of(table)) {
+    if (!line.starts_with("ext:")) continue;
+    found = true;
+    // 30 x, then 4 of the 6 wide characters (the fifth would pass 39), then the ellipsis.
+    EXPECT_NE(line.find("(" + std::string(30, 'x') + "\u674e\u5c0f\u9f99\u674e\u2026)"),
+              std::string::npos)
+        << line;
+    EXPECT_LT(display_width(line), 160u) << line;
+  }
+  EXPECT_TRUE(found) << table;
+  EXPECT_EQ(nlohmann::json::parse(arena_json(c, report))["results"][0]["engine"],
+            report.specs[0].engine);
 }
 
 }  // namespace

@@ -99,6 +99,15 @@ std::string columns(const std::vector<std::vector<std::string>>& rows,
   return out;
 }
 
+// An engine names itself, at any length (a line of up to 1 MiB): in the table the name is cut
+// to this many columns, so that it cannot push the figures off the screen; the JSON has it whole.
+constexpr size_t kEngineNameColumns = 40;
+
+std::string shown_engine_name(const std::string& name) {
+  if (display_width(name) <= kEngineNameColumns) return name;
+  return name.substr(0, width_prefix(name, kEngineNameColumns - 1)) + "\u2026";
+}
+
 }  // namespace
 
 double t_quantile_975(int df) {
@@ -172,12 +181,12 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
     const double acc = accuracy(s);
     // A spec is the command line's (ext:COMMAND may hold anything): not a way to drive the
     // terminal.
-    rows.push_back(
-        {escape_control_characters(s.spec) + (s.engine.empty() ? "" : " (" + s.engine + ")"), seats,
-         fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
-         std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
-         over_under_text(rules.family, s), std::to_string(s.decisions), ms_text(mean_ms(s)),
-         ms_text(1000.0 * s.slowest_seconds)});
+    rows.push_back({escape_control_characters(s.spec) +
+                        (s.engine.empty() ? "" : " (" + shown_engine_name(s.engine) + ")"),
+                    seats, fmt::format("{:.3f}", s.points.mean), interval_text(s.points),
+                    std::isnan(acc) ? "n/a" : fmt::format("{:.1f}% of {}", 100 * acc, s.bids),
+                    over_under_text(rules.family, s), std::to_string(s.decisions),
+                    ms_text(mean_ms(s)), ms_text(1000.0 * s.slowest_seconds)});
   }
   out += columns(rows, {false, false, true, false, true, true, true, true, true});
   if (!rep.differences.empty()) out += "\n";
