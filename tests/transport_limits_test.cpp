@@ -1,6 +1,8 @@
 // The transport's limit on connections from all clients together: past it newcomers are answered
 // 503 (HTTP and WebSocket upgrades alike) and nobody already in is closed; its last places are
 // kept for players of games under way coming back; and the limit file descriptors allow.
+#include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "server_client.h"
@@ -40,6 +42,67 @@ std::unique_ptr<WsClient> served_ws(uint16_t port) {
   return ws_answering(port, R"({"type":"ping"})",
                       [](const std::string& answer) { return answer == R"({"type":"pong"})"; });
 }
+
+// A WebSocket the server upgraded, whatever it does next (a place comes back a moment after a
+// connection closes, so a few tries); null if none was.
+std::unique_ptr<WsClient> upgraded_ws(uint16_t port) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    try {
+      return std::make_unique<WsClient>(port);
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  return nullptr;
+}
+
+bool welcomes_a_player(const std::string& answer) {
+  const auto j = nlohmann::json::parse(answer, nullptr, false);
+  return j.is_object() && j["type"] == "welcome" && j["role"] == "player";
+}
+
+// The hello of a guest seated at a new game under way against three bots; "" if it went wrong.
+std::string hello_at_a_game_under_way(uint16_t port) {
+  const std::string token = nlohmann::json::parse(
+      fetch(port, http::verb::post, "/api/guests", R"({"name":"Ana"})").body())["token"];
+  const std::string table = nlohmann::json::parse(
+      fetch(port, http::verb::post, "/api/tables",
+            nlohmann::json{{"token", token},
+                           {"variant", "romanian"},
+                           {"seats", {"human", "heuristic", "heuristic", "heuristic"}}}
+                .dump())
+          .body())["id"];
+  fetch(port, http::verb::post, "/api/tables/" + table + "/join",
+        nlohmann::json{{"token", token}, {"seat", 0}}.dump());
+  const auto state =
+      nlohmann::json::parse(fetch(port, http::verb::get, "/api/tables/" + table).body())["state"];
+  if (state != "playing") return "";
+  return nlohmann::json{{"type", "hello"}, {"table", table}, {"token", token}}.dump();
+}
+
+// A server with a game under way (`hello` is its player's) and two spectators, who take every
+// place outside the players' reserve.
+struct NearlyFull {
+  RunningServer server;
+  std::string hello;
+  std::vector<std::unique_ptr<WsClient>> spectators;
+
+  NearlyFull(int max_connections, int player_reserve)
+      : server([&] {
+          server::TransportConfig config;
+          config.max_connections = max_connections;
+          config.player_reserve = player_reserve;
+          return config;
+        }()) {
+    hello = hello_at_a_game_under_way(port());
+    for (int i = 0; i < 2; ++i) spectators.push_back(served_ws(port()));
+  }
+  uint16_t port() { return server.port(); }
+  bool ready() const {
+    return !hello.empty() && std::all_of(spectators.begin(), spectators.end(),
+                                         [](const auto& s) { return s != nullptr; });
+  }
+};
 
 // The status of GET path once the server answers it otherwise than 503, or 503.
 unsigned fetch_when_room(uint16_t port, const std::string& path) {
@@ -82,41 +145,15 @@ TEST(TransportTotalLimit, PastItRequestsAndUpgradesAre503AndNobodyInIsClosed) {
 // WebSocket whose first message is anything but such a player's hello is closed with the reason,
 // and a player's is welcomed.
 TEST(TransportTotalLimit, ItsReserveTakesOnlyPlayersOfGamesUnderWay) {
-  server::TransportConfig config;
-  config.max_connections = 3;
-  config.player_reserve = 1;
-  RunningServer server(config);
-  const uint16_t port = server.port();
-  const std::string token = nlohmann::json::parse(
-      fetch(port, http::verb::post, "/api/guests", R"({"name":"Ana"})").body())["token"];
-  const std::string table = nlohmann::json::parse(
-      fetch(port, http::verb::post, "/api/tables",
-            nlohmann::json{{"token", token},
-                           {"variant", "romanian"},
-                           {"seats", {"human", "heuristic", "heuristic", "heuristic"}}}
-                .dump())
-          .body())["id"];
-  fetch(port, http::verb::post, "/api/tables/" + table + "/join",
-        nlohmann::json{{"token", token}, {"seat", 0}}.dump());
-  ASSERT_EQ(
-      nlohmann::json::parse(fetch(port, http::verb::get, "/api/tables/" + table).body())["state"],
-      "playing");
-  std::vector<std::unique_ptr<WsClient>> spectators;
-  for (int i = 0; i < 2; ++i) {
-    spectators.push_back(served_ws(port));
-    ASSERT_NE(spectators.back(), nullptr) << i;
-  }
+  NearlyFull full(3, 1);
+  ASSERT_TRUE(full.ready());
+  const uint16_t port = full.port();
+  const std::string& hello = full.hello;
+  auto& spectators = full.spectators;
   EXPECT_EQ(fetch(port, http::verb::get, "/api/tables").result_int(), 503);
   // A newcomer is upgraded (once the refused request's place has come back), then closed at its
   // first message, with the reason.
-  std::unique_ptr<WsClient> newcomer;
-  for (int attempt = 0; attempt < 100 && !newcomer; ++attempt) {
-    try {
-      newcomer = std::make_unique<WsClient>(port);
-    } catch (const std::exception&) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
+  auto newcomer = upgraded_ws(port);
   ASSERT_NE(newcomer, nullptr);
   newcomer->send(R"({"type":"ping"})");
   EXPECT_EQ(newcomer->poll(std::chrono::seconds(5)), std::nullopt);
@@ -125,18 +162,42 @@ TEST(TransportTotalLimit, ItsReserveTakesOnlyPlayersOfGamesUnderWay) {
   EXPECT_EQ(std::string(newcomer->reason().reason.c_str()),
             "server full: only players of games under way may connect now");
   newcomer.reset();
-  const std::string hello =
-      nlohmann::json{{"type", "hello"}, {"table", table}, {"token", token}}.dump();
-  const auto player = ws_answering(port, hello, [](const std::string& answer) {
-    const auto j = nlohmann::json::parse(answer, nullptr, false);
-    return j.is_object() && j["type"] == "welcome" && j["role"] == "player";
-  });
+  const auto player = ws_answering(port, hello, welcomes_a_player);
   ASSERT_NE(player, nullptr);
   EXPECT_EQ(upgrade_status(port), 503u);  // all three places taken
   for (auto& spectator : spectators) {
     spectator->send(R"({"type":"ping"})");
     EXPECT_EQ(spectator->receive(), R"({"type":"pong"})");
   }
+}
+
+// A seat takes one place of the reserve: the reserve is for players coming back, and a seat
+// with a connection open is not (regression: one seat's hello, sent on connection after
+// connection, was welcomed on each, and one player held the whole reserve).
+TEST(TransportTotalLimit, ItsReserveTakesASeatOnce) {
+  // Two places outside the reserve: an HTTP connection closing may hold one a moment.
+  NearlyFull full(4, 2);
+  ASSERT_TRUE(full.ready());
+  const uint16_t port = full.port();
+  const std::string& hello = full.hello;
+  const auto player = ws_answering(port, hello, welcomes_a_player);
+  ASSERT_NE(player, nullptr);
+  // The same seat again, in the reserve's last place: closed, with the reason.
+  auto again = upgraded_ws(port);
+  ASSERT_NE(again, nullptr);
+  again->send(hello);
+  EXPECT_EQ(again->poll(std::chrono::seconds(5)), std::nullopt);
+  EXPECT_TRUE(again->closed());
+  EXPECT_EQ(again->reason().code, websocket::close_code::try_again_later);
+  // The player's first connection goes on (past the states it is sent).
+  player->send(R"({"type":"ping"})");
+  bool ponged = false;
+  for (int i = 0; i < 20 && !ponged; ++i) {
+    const auto answer = player->receive();
+    ASSERT_TRUE(answer.has_value());
+    ponged = *answer == R"({"type":"pong"})";
+  }
+  EXPECT_TRUE(ponged);
 }
 
 // Two descriptors a connection, beside 64 for the rest and 64 for connections being refused.

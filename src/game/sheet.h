@@ -7,7 +7,7 @@
 // "alone" and the declaring side's tricks; a hand all passed is noted "all passed, redeal" (or
 // "all passed, thrown in" with redeal=off) (docs/rules.md, sections 7 and 11). Columns are
 // measured in terminal columns (core/text.h's display_width), and a sheet keeps within
-// SheetStyle::max_width (docs/score-format.md, "Long names").
+// SheetStyle::max_width (docs/score-format.md, "Wide and long names").
 #pragma once
 
 #include <string>

@@ -940,8 +940,12 @@ bool Hub::returning_player(std::string_view text) const {
   const Impl::Guest* g = impl_->guest_of(j);
   if (t == j.end() || !t->is_string() || g == nullptr) return false;
   const auto it = impl_->tables.find(t->get<std::string>());
-  return it != impl_->tables.end() && it->second.table->stage() == TableStage::Playing &&
-         it->second.table->seat_of(g->id) >= 0;
+  if (it == impl_->tables.end() || it->second.table->stage() != TableStage::Playing) return false;
+  // A seat already connected is not coming back (regression: one seat's hello, sent again and
+  // again, took every place of the reserve).
+  const int seat = it->second.table->seat_of(g->id);
+  const auto conns = it->second.seat_conns.find(seat);
+  return seat >= 0 && (conns == it->second.seat_conns.end() || conns->second == 0);
 }
 
 void Hub::tick(int64_t now_ms) {

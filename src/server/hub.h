@@ -114,8 +114,8 @@ class Hub {
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
   // Whether `text` is the hello of a player seated at a game under way (in memory, as one is
-  // while its players come and go): a transport short of connections keeps its last ones for
-  // them. Changes nothing.
+  // while its players come and go) whose seat has no connection open: a transport short of
+  // connections keeps its last ones for them. Changes nothing.
   bool returning_player(std::string_view text) const;
 
   // Grace periods, turn timers, held seats and abandoned tables that have run out by now.

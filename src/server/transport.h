@@ -31,7 +31,8 @@ struct TransportConfig {
   double ws_burst = 40;                 // ...with this burst
   // Frames a second per connection, every one as it comes off the socket (server/ws_frames.h):
   // pings, pongs, each frame of a message, empty ones too. Messages alone are counted above; a
-  // flood of pings kept the io thread busy. Past it the connection is closed and read no more.
+  // flood of pings kept the io thread busy. Past it the connection is closed, and read at a byte a
+  // second until the close deadline drops it.
   double ws_frame_rate = 200;
   double ws_frame_burst = 400;
   // Bytes read a second from one WebSocket, past which reading waits (the first second allows

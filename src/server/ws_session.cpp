@@ -8,8 +8,9 @@ namespace whist::server {
 
 namespace {
 
-// A connection in the players' reserve says hello at once (the web client does on opening).
-constexpr auto kReserveMs = std::chrono::seconds(10);
+// A connection in the players' reserve says hello at once (the web client does on opening); a
+// place of the reserve is held no longer than needed by one that does not.
+constexpr auto kReserveMs = std::chrono::seconds(3);
 
 // A close frame's reason fits in 123 bytes; cut at a character boundary.
 std::string fit_reason(std::string reason) {
