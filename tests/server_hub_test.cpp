@@ -269,6 +269,101 @@ TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
 }
 
+// Regression (an audit under hostile load): the lobby's list held every public table, some 70 an
+// address, built for every request: 40 MB an answer at a thousand addresses. Now a hundred at
+// most, with how many there are: the tables a person can sit at first, the most recent change of
+// seats first, then the games to watch.
+TEST_F(HubTest, TheLobbyListsAHundredTablesFreeSeatsFirstAndCountsThemAll) {
+  const std::string ana = guest("Ana");
+  std::vector<std::string> playing, waiting;
+  for (int k = 0; k < 3; ++k, now_ += 10) {
+    playing.push_back(table(ana, {"human", "random", "random", "random"}));
+    ASSERT_EQ(call("POST", "/api/tables/" + playing.back() + "/join", {{"token", ana}, {"seat", 0}})
+                  .status,
+              200);
+  }
+  for (int k = 0; k < 102; ++k, now_ += 10) {
+    waiting.push_back(table(ana, {"human", "random", "random", "random"}));
+  }
+  Json list = call("GET", "/api/tables").body;
+  EXPECT_EQ(list["total"], 105);
+  ASSERT_EQ(list["tables"].size(), 100u);
+  for (size_t k = 0; k < 100; ++k) EXPECT_EQ(list["tables"][k]["id"], waiting[101 - k]) << k;
+  // A summary as the table's own, hidden nothing more or less.
+  EXPECT_EQ(list["tables"][0], call("GET", "/api/tables/" + waiting[101]).body);
+  // A seat taken at the oldest waiting table starts its game: one to watch now. A seat left mid-
+  // game is free again, and the first.
+  ASSERT_EQ(
+      call("POST", "/api/tables/" + waiting[0] + "/join", {{"token", ana}, {"seat", 0}}).status,
+      200);
+  now_ += 10;
+  ASSERT_EQ(call("POST", "/api/tables/" + playing[1] + "/leave", {{"token", ana}}).status, 200);
+  now_ += 1000;  // the list made a second before is made again
+  list = call("GET", "/api/tables").body;
+  EXPECT_EQ(list["total"], 105);
+  EXPECT_EQ(list["tables"][0]["id"], playing[1]);
+  EXPECT_EQ(list["tables"][1]["id"], waiting[101]);
+  EXPECT_EQ(list["tables"][99]["id"], waiting[3]);
+  // Only the tables with a free seat: the games to watch are not counted.
+  list = call("GET", "/api/tables?free=true").body;
+  EXPECT_EQ(list["total"], 102);
+  EXPECT_EQ(list["tables"].size(), 100u);
+}
+
+TEST_F(HubTest, TheLobbyFiltersByVariantAndRefusesABadParameterNamingIt) {
+  const std::string ana = guest("Ana");
+  const std::string romanian = table(ana, {"human", "random", "random", "random"});
+  now_ += 10;
+  const std::string oh_hell = table(ana, {"human", "random", "random"}, Json::object(), "oh-hell");
+  now_ += 10;
+  const std::string full = table(ana, {"human", "random", "random"}, Json::object(), "oh-hell");
+  call("POST", "/api/tables/" + full + "/join", {{"token", ana}, {"seat", 0}});
+  Json list = call("GET", "/api/tables?variant=oh-hell").body;
+  EXPECT_EQ(list["total"], 2);
+  ASSERT_EQ(list["tables"].size(), 2u);
+  EXPECT_EQ(list["tables"][0]["id"], oh_hell);  // a free seat first, though older
+  EXPECT_EQ(list["tables"][1]["id"], full);
+  list = call("GET", "/api/tables?variant=oh%2Dhell&free=true").body;
+  ASSERT_EQ(list["tables"].size(), 1u);
+  EXPECT_EQ(list["tables"][0]["id"], oh_hell);
+  EXPECT_EQ(list["total"], 1);
+  list = call("GET", "/api/tables?variant=serbian").body;
+  EXPECT_EQ(list, (Json{{"tables", Json::array()}, {"total", 0}}));
+  EXPECT_EQ(call("GET", "/api/tables?free=false").body["total"], 3);
+  for (const auto& [query, field] :
+       std::vector<std::pair<std::string, std::string>>{{"variant=whist", "variant"},
+                                                        {"free=1", "free"},
+                                                        {"free=true&free=true", "free"},
+                                                        {"sort=new", "sort"},
+                                                        {"variant=%", "query"}}) {
+    const Reply r = call("GET", "/api/tables?" + query);
+    EXPECT_EQ(r.status, 400) << query;
+    EXPECT_EQ(r.body["error"]["code"], "bad-request") << query;
+    EXPECT_EQ(r.body["error"]["field"], field) << query;
+    EXPECT_EQ(r.body["error"]["message"].get<std::string>().rfind(field + ": ", 0), 0u) << r.body;
+  }
+  EXPECT_EQ(call("GET", "/api/tables?variant=romanian").body["tables"][0]["id"], romanian);
+}
+
+// Asked for 20 times a second by each of thousands of addresses, the list is made at most once a
+// second: until then an answer is the same text, whatever changed.
+TEST_F(HubTest, TheLobbyListIsMadeAtMostOnceASecond) {
+  const std::string ana = guest("Ana");
+  const std::string first = table(ana, {"human", "random", "random", "random"});
+  const HttpReply before = hub_->http("GET", "/api/tables", "", now_);
+  const std::string second = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + first + "/join", {{"token", ana}, {"seat", 0}});
+  now_ += 999;
+  hub_->tick(now_);
+  EXPECT_EQ(hub_->http("GET", "/api/tables", "", now_).body, before.body);
+  now_ += 1;
+  const Json after = call("GET", "/api/tables").body;
+  EXPECT_EQ(after["total"], 2);
+  EXPECT_EQ(after["tables"][0]["id"], second);
+  EXPECT_EQ(after["tables"][1]["id"], first);
+  EXPECT_EQ(after["tables"][1]["state"], "playing");
+}
+
 TEST_F(HubTest, PlayersAndBotsPlayAWholeGameAndTheRecordReplays) {
   const std::string ana = guest("Ana"), bo = guest("Bo");
   const std::string id = table(ana, {"human", "heuristic", "human", "random"});
@@ -1307,6 +1402,7 @@ TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
   EXPECT_EQ(lobby[0]["id"], watched);
   EXPECT_EQ(call("GET", "/api/tables/" + bots).body["state"], "playing");
   hello(3, bots, "");
+  now_ += 1000;  // the list is made again a second later
   hub_->tick(now_);
   lobby = call("GET", "/api/tables").body["tables"];
   ASSERT_EQ(lobby.size(), 2u) << lobby;

@@ -24,6 +24,7 @@
 #include "game/view_json.h"
 #include "rules/schedule.h"
 #include "server/catalog.h"
+#include "server/lobby_list.h"
 #include "server/rate_limit.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -158,6 +159,7 @@ struct Hub::Impl {
     // often it hops (regression: a state to everyone at the table for each hop).
     bool spectators_changed = false;
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
+    int64_t seats_ms = std::numeric_limits<int64_t>::min();  // made or seats changed: lobby order
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -188,6 +190,7 @@ struct Hub::Impl {
   std::unordered_map<ConnId, Conn> conns;
   std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
   uint64_t use_clock = 0;
+  LobbyList lobby;  // GET /api/tables
 
   std::string random_hex(size_t bytes) {
     unsigned char buf[32];
@@ -219,6 +222,7 @@ struct Hub::Impl {
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;
+    if (e.kind != EventKind::Act && e.kind != EventKind::Restart) entry.seats_ms = now;
     if (!was_finished && t.stage() == TableStage::Finished) {
       try {
         store.set_finished(t.id());
@@ -487,12 +491,13 @@ struct Hub::Impl {
     return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
   }
 
-  std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
+  std::string add_table(const TableSetup& setup, const Rules& rules, int64_t now) {
     std::string id = random_hex(8);
     while (store.has_table(id)) id = random_hex(8);  // finished tables may be out of memory
     store.add_table(id, dump(setup_to_json(setup)));
     TableEntry& entry = tables[id];
     entry.table = std::make_unique<Table>(id, setup, rules);
+    entry.seats_ms = now;
     dirty.push_back(id);
     return id;
   }
@@ -613,16 +618,7 @@ struct Hub::Impl {
       return {200, "application/json", variants_text};
     }
     if (path == "/api/tables" && method == "POST") return create_table(j, now, client);
-    if (path == "/api/tables" && method == "GET") {
-      Json list = Json::array();
-      for (const auto& [id, entry] : tables) {
-        if (entry.table->setup().is_public && entry.table->stage() != TableStage::Finished &&
-            !left_alone(entry, now)) {
-          list.push_back(summary(entry));
-        }
-      }
-      return json_reply(200, {{"tables", list}});
-    }
+    if (path == "/api/tables" && method == "GET") return list_tables(target, now);
     const std::string prefix = "/api/tables/";
     if (path.rfind(prefix, 0) == 0) {
       const std::string rest = path.substr(prefix.size());
@@ -660,6 +656,28 @@ struct Hub::Impl {
       if (method == "POST") return table_action(*entry, what, j, now);
     }
     return error_reply(404, "not-found", "no such request: " + std::string(method) + " " + path);
+  }
+
+  HttpReply list_tables(std::string_view target, int64_t now) {
+    LobbyQuery query;
+    if (const auto e = parse_lobby_query(target, query)) {
+      return error_reply(400, "bad-request", e->message, e->field);
+    }
+    const auto rows = [&] {
+      std::vector<LobbyRow> out;
+      for (const auto& [id, entry] : tables) {
+        const Table& t = *entry.table;
+        if (t.setup().is_public && t.stage() != TableStage::Finished && !left_alone(entry, now)) {
+          out.push_back(lobby_row(id, t, entry.seats_ms));
+        }
+      }
+      return out;
+    };
+    const auto text = [&](const std::string& id) -> std::optional<std::string> {
+      const auto it = tables.find(id);
+      return it == tables.end() ? std::nullopt : std::optional(dump(summary(it->second)));
+    };
+    return {200, "application/json", lobby.answer(query, now, rows, text)};
   }
 
   void hello(ConnId c, Conn& conn, const Json& j, int64_t now) {

@@ -1,6 +1,7 @@
 // The lobby's form comes from the server (GET /api/variants): every preset, its options with
 // their defaults, lists as selects, numbers with their bounds, free text with what it accepts; a
 // value the server refuses is shown next to its field. The page never bursts the API.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSuite, newPage, screenshotPath } from './harness';
 import type { Variants } from '../src/types';
@@ -79,6 +80,88 @@ describe('the lobby', () => {
     // the presets were asked for once; the table list every 5 s at most
     expect(api.filter((r) => r === 'GET /api/variants')).toHaveLength(1);
     expect(api.length).toBeLessThanOrEqual(8);
+    await context.close();
+  });
+});
+
+// The server names the first hundred tables at most (free seats first, the newest first), and how
+// many there are: the list says so, and filters by game and free seats, the keyboard's focus kept
+// on a filter as the list changes, and what it changed said to screen readers.
+describe('the lobby\'s list', () => {
+  const env = e2eSuite();
+  const { server } = env;
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const e = document.activeElement as HTMLElement | null;
+      return !e || e === document.body ? 'BODY' : `${e.tagName.toLowerCase()}|${e.getAttribute('data-key') ?? ''}`;
+    });
+  const titles = (page: Page) => page.locator('.open-tables .table-title').allTextContents();
+
+  it('filters by game and free seats from the keyboard, and says how many of how many', async () => {
+    const g = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Host' });
+    const make = async (name: string, variant: string, join: boolean) => {
+      const t = await server.api<{ id: string }>('POST', '/api/tables', { token: g.token, variant, players: 3, seats: ['human', 'random', 'random'], public: true, name });
+      if (join) await server.api('POST', `/api/tables/${t.id}/join`, { token: g.token, seat: 0 });
+    };
+    await make('Porch', 'romanian', true); // a game under way: to watch
+    await make('Kitchen', 'romanian', false);
+    await make('Attic', 'oh-hell', false);
+    const { page, context } = await newPage(env.browser, env.watch);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/tables') asked.push(u.search);
+    });
+    await page.goto(`${server.url}/#/`);
+    // free seats first, the newest first; then the games to watch
+    await expect.poll(() => titles(page)).toEqual(['Attic', 'Kitchen', 'Porch']);
+    expect(await page.getByTestId('list-count').count()).toBe(0); // every table shown
+
+    // one game, chosen by the keyboard: the focus stays on the select, and the count is said
+    const variant = page.getByTestId('list-variant');
+    await variant.locator('option[value="oh-hell"]').waitFor({ state: 'attached' });
+    await variant.focus();
+    await page.keyboard.press('ArrowDown'); // All games -> Romanian whist
+    await expect.poll(() => titles(page)).toEqual(['Kitchen', 'Porch']);
+    expect(await focused(page)).toBe('select|list-variant');
+    await expect.poll(() => page.getByTestId('list-said').textContent()).toBe('2 tables');
+    // only free seats, by the keyboard too
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('input|list-free');
+    await page.keyboard.press('Space');
+    await expect.poll(() => titles(page)).toEqual(['Kitchen']);
+    await expect.poll(() => page.getByTestId('list-said').textContent()).toBe('1 table');
+    expect(asked).toContain('?variant=romanian&free=true');
+    // the refresh keeps the filters and the focus: a new Romanian table comes, an Oh Hell one not
+    await make('Cellar', 'romanian', false);
+    await make('Garden', 'oh-hell', false);
+    await expect.poll(() => titles(page), { timeout: 15_000 }).toEqual(['Cellar', 'Kitchen']);
+    expect(await focused(page)).toBe('input|list-free');
+    expect(await page.getByTestId('list-free').isChecked()).toBe(true);
+    expect(await variant.inputValue()).toBe('romanian');
+    await context.close();
+  });
+
+  it('says it shows the first tables of how many when the server names only some', async () => {
+    const g = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Host' });
+    await server.api('POST', '/api/tables', { token: g.token, variant: 'serbian', players: 4, seats: ['human', 'random', 'random', 'random'], public: true, name: 'Loft' });
+    const { page, context } = await newPage(env.browser, env.watch);
+    // thousands of tables cannot be made here (60 an hour an address): the answer's count is
+    await page.route(
+      (u) => u.pathname === '/api/tables',
+      async (route) => {
+        const response = await route.fetch();
+        const list = (await response.json()) as { tables: unknown[]; total: number };
+        await route.fulfill({ response, json: { ...list, total: 2345 } });
+      },
+    );
+    await page.goto(`${server.url}/#/`);
+    const count = page.getByTestId('list-count');
+    await count.waitFor();
+    const shown = await page.locator('.open-tables .table-row').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(await count.textContent()).toBe(`Showing ${shown} of 2,345 tables: free seats first, the newest first.`);
+    await page.screenshot({ path: screenshotPath('lobby-list-count.png'), fullPage: true });
     await context.close();
   });
 });

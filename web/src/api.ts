@@ -1,5 +1,5 @@
 // The lobby's HTTP API (docs/protocol.md, "HTTP API").
-import type { Replay, Summary, Variants } from './types';
+import type { Replay, Summary, TableList, Variants } from './types';
 
 export class ApiError extends Error {
   constructor(
@@ -80,11 +80,25 @@ export interface CreateTable {
   turn_seconds?: number;
 }
 
+// The lobby's filters (GET /api/tables): one preset, and only tables with a free seat.
+export interface TableFilter {
+  variant?: string;
+  free?: boolean;
+}
+
+export function tablesPath(f: TableFilter = {}): string {
+  const q = new URLSearchParams();
+  if (f.variant) q.set('variant', f.variant);
+  if (f.free) q.set('free', 'true');
+  const query = q.toString();
+  return query ? `/api/tables?${query}` : '/api/tables';
+}
+
 export const api = {
   variants: () => request<Variants>('GET', '/api/variants'),
   createGuest: (name: string) => request<Guest>('POST', '/api/guests', { name }),
   createTable: (t: CreateTable) => request<{ id: string; link: string }>('POST', '/api/tables', t),
-  listTables: () => request<{ tables: Summary[] }>('GET', '/api/tables'),
+  listTables: (f: TableFilter = {}) => request<TableList>('GET', tablesPath(f)),
   table: (id: string) => request<Summary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   join: (id: string, token: string, seat: number) =>
     request<{ seat: number }>('POST', `/api/tables/${encodeURIComponent(id)}/join`, { token, seat }),

@@ -1,8 +1,8 @@
 // The lobby: your name, a new table (preset, players, seats, options with their defaults, as the
-// server lists them: GET /api/variants), the public tables to join or watch, and the tables you
-// sat at.
-import { api, ApiError } from './api';
-import { h, rerender } from './dom';
+// server lists them: GET /api/variants), the public tables to join or watch (the first hundred the
+// server names, by game and free seats as the player filters them), and the tables you sat at.
+import { api, ApiError, type TableFilter } from './api';
+import { announce, h, rerender } from './dom';
 import { seatIsFree } from './model';
 import { ensureGuest, knownTables, randomGuestName, rememberTable, storedGuest } from './storage';
 import type { Summary } from './types';
@@ -30,6 +30,14 @@ function loadVariants(): Promise<Variants> {
   return variantsOnce;
 }
 
+// What the list says of its length: how many tables, or the first of how many (the server names a
+// hundred at most).
+export function countText(shown: number, total: number, filtered: boolean): string {
+  if (total === 0) return filtered ? 'No open tables match' : 'No open tables';
+  if (shown >= total) return `${total} ${total === 1 ? 'table' : 'tables'}`;
+  return `Showing ${shown} of ${total.toLocaleString('en')} tables`;
+}
+
 // The form's fields that the server may name in a 400 (`field`), by the key they are shown under:
 // the table's fields as the server names them, and the guest's name as `guest.name`.
 export function errorKey(stage: 'guest' | 'table' | 'join', field: string | undefined): string | null {
@@ -51,6 +59,10 @@ export class LobbyPage {
   private isPublic = true;
   private turnSeconds = '0';
   private tables: Summary[] | null = null;
+  private total = 0; // the tables that match the filter, the server names the first of them
+  private filter: TableFilter = {};
+  private refreshAgain = false; // the filter changed while the list was being asked for
+  private sayCount = false; // the list's length is said once the answer to a changed filter comes
   private listError = '';
   private listShown = ''; // what the list shows, so that an unchanged list is left alone
   private error = '';
@@ -63,6 +75,8 @@ export class LobbyPage {
   private readonly form = h('div', { class: 'create' });
   private readonly list = h('div', { class: 'open-tables' });
   private readonly mine = h('div', { class: 'my-tables' });
+  // What a filter changed is said here, outside the list, which is drawn again at each refresh.
+  private readonly said = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'list-said' });
 
   constructor(private readonly root: HTMLElement) {
     this.name = storedGuest()?.name ?? randomGuestName();
@@ -80,7 +94,7 @@ export class LobbyPage {
     delete this.root.dataset.turn;
     this.root.replaceChildren(
       h('header', { class: 'lobby-head' }, h('h1', { tabindex: '-1' }, 'Whist'), h('p', null, 'Romanian, Serbian, Israeli, Call-Ace whist and Oh Hell: play with friends or bots.')),
-      h('div', { class: 'lobby' }, this.form, h('div', null, this.list, this.mine)),
+      h('div', { class: 'lobby' }, this.form, h('div', null, this.list, this.said, this.mine)),
     );
     this.renderForm();
     this.renderMine();
@@ -110,7 +124,9 @@ export class LobbyPage {
     } catch (e) {
       this.variantsError = e instanceof ApiError ? e.message : String(e);
     }
-    if (!this.destroyed) this.renderForm();
+    if (this.destroyed) return;
+    this.renderForm();
+    this.renderList(); // the games to filter by
   }
 
   private setPreset(p: Preset): void {
@@ -126,18 +142,44 @@ export class LobbyPage {
     this.seats = Array.from({ length: this.players }, (_, k) => this.seats[k] ?? (k === 0 ? 'human' : bot));
   }
 
-  private async refresh(): Promise<void> {
-    if (this.refreshing) return;
+  // `again`: the filter changed, so a list being asked for is of the old one: asked again after it.
+  private async refresh(again = false): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain ||= again;
+      return;
+    }
     this.refreshing = true;
     try {
-      this.tables = (await api.listTables()).tables;
+      const list = await api.listTables(this.filter);
+      this.tables = list.tables;
+      this.total = list.total;
       this.listError = '';
     } catch (e) {
       this.listError = e instanceof ApiError ? e.message : String(e);
     } finally {
       this.refreshing = false;
     }
-    if (!this.destroyed) this.renderList();
+    if (this.destroyed) return;
+    if (this.refreshAgain) {
+      this.refreshAgain = false;
+      void this.refresh();
+      return;
+    }
+    this.renderList();
+    if (this.sayCount) {
+      this.sayCount = false;
+      announce(this.said, this.listError ? `The tables could not be listed: ${this.listError}` : countText(this.tables?.length ?? 0, this.total, this.filtered()));
+    }
+  }
+
+  private setFilter(f: TableFilter): void {
+    this.filter = { ...this.filter, ...f };
+    this.sayCount = true;
+    void this.refresh(true);
+  }
+
+  private filtered(): boolean {
+    return !!(this.filter.variant || this.filter.free);
   }
 
   private async create(): Promise<void> {
@@ -378,15 +420,21 @@ export class LobbyPage {
   // Every 5 s: drawn again only when the tables changed, so that the keyboard's focus on a link, and
   // a screen reader's place, are not disturbed for nothing.
   private renderList(): void {
-    const shown = JSON.stringify([this.tables, this.listError]);
+    const presets = this.variants?.presets.map((p) => p.name) ?? [];
+    const shown = JSON.stringify([this.tables, this.total, this.listError, this.filter, presets]);
     if (shown === this.listShown) return;
     this.listShown = shown;
     rerender(this.list, () => {
+      const filtered = this.filtered();
+      const more =
+        this.tables && !this.listError && this.total > this.tables.length
+          ? h('p', { class: 'small', 'data-testid': 'list-count' }, `${countText(this.tables.length, this.total, filtered)}: free seats first, the newest first.`)
+          : null;
       const rows =
         this.tables === null || this.listError
           ? [h('p', { class: 'small', 'data-testid': 'list-error' }, this.listError ? `The tables could not be listed: ${this.listError}` : 'Loading…')]
           : this.tables.length === 0
-            ? [h('p', { class: 'small' }, 'No open tables: create one.')]
+            ? [h('p', { class: 'small' }, filtered ? 'No open tables match: show all games, or the games to watch too.' : 'No open tables: create one.')]
             : this.tables.map((t) => {
                 const free = t.seats.filter(seatIsFree).length;
                 const title = t.name || presetTitle(t.variant);
@@ -402,8 +450,27 @@ export class LobbyPage {
                   h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}`, 'data-key': `table:${t.id}` }, free > 0 ? 'Join' : 'Watch', h('span', { class: 'visually-hidden' }, ` ${title}`))),
                 );
               });
-      return [h('h2', { tabindex: '-1' }, 'Open tables'), h('ul', { class: 'tables' }, rows)];
+      return [h('h2', { tabindex: '-1' }, 'Open tables'), this.filterBar(presets), more, h('ul', { class: 'tables' }, rows)];
     }, ['h2']);
+  }
+
+  // The list's filters: kept as they are when the list is drawn again (data-sig), so that a select
+  // the keyboard is on, or open, is left alone; drawn again only when the games to choose come.
+  private filterBar(presets: string[]): HTMLElement {
+    const variant = h(
+      'select',
+      { id: 'list-variant', 'data-testid': 'list-variant', 'data-key': 'list-variant', on: { change: (e: Event) => this.setFilter({ variant: (e.target as HTMLSelectElement).value }) } },
+      h('option', { value: '', selected: !this.filter.variant }, 'All games'),
+      presets.map((name) => h('option', { value: name, selected: name === this.filter.variant }, presetTitle(name))),
+    );
+    const free = h('input', { id: 'list-free', type: 'checkbox', checked: !!this.filter.free, 'data-testid': 'list-free', 'data-key': 'list-free', on: { change: (e: Event) => this.setFilter({ free: (e.target as HTMLInputElement).checked }) } });
+    return h(
+      'div',
+      { class: 'list-filters', 'data-slot': 'filters', 'data-sig': presets.join(' ') },
+      h('label', { for: 'list-variant' }, 'Show'),
+      variant,
+      h('span', { class: 'list-free' }, free, h('label', { for: 'list-free' }, 'Only tables with a free seat')),
+    );
   }
 
   private renderMine(): void {

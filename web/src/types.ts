@@ -23,6 +23,13 @@ export interface Summary {
   rematch: string | null;
 }
 
+// GET /api/tables: the first of the public tables in the lobby's order (free seats first, then
+// games to watch), and how many match in all.
+export interface TableList {
+  tables: Summary[];
+  total: number;
+}
+
 export interface DealResult {
   cards: number;
   dealer?: number;

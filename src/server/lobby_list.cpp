@@ -1,0 +1,116 @@
+#include "server/lobby_list.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "rules/presets.h"
+
+namespace whist::server {
+
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A form-encoded part of a query ("oh%2Dhell", "a+b"); false for a bad %-escape.
+bool decode(std::string_view in, std::string& out) {
+  out.clear();
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') {
+      out += ' ';
+    } else if (in[i] != '%') {
+      out += in[i];
+    } else {
+      const int hi = i + 2 < in.size() ? hex_digit(in[i + 1]) : -1;
+      const int lo = hi >= 0 ? hex_digit(in[i + 2]) : -1;
+      if (lo < 0) return false;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+  }
+  return true;
+}
+
+bool is_preset(std::string_view name) {
+  const auto all = presets();
+  return std::any_of(all.begin(), all.end(), [&](const PresetInfo& p) { return p.name == name; });
+}
+
+}  // namespace
+
+std::optional<LobbyQueryError> parse_lobby_query(std::string_view target, LobbyQuery& out) {
+  out = {};
+  const size_t q = target.find('?');
+  std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
+  std::set<std::string> seen;
+  while (!query.empty()) {
+    const std::string_view part = query.substr(0, query.find('&'));
+    query.remove_prefix(std::min(query.size(), part.size() + 1));
+    if (part.empty()) continue;  // "a=1&&b=2", a trailing '&'
+    const size_t eq = part.find('=');
+    std::string key, value;
+    if (!decode(part.substr(0, eq), key) ||
+        !decode(eq == std::string_view::npos ? "" : part.substr(eq + 1), value)) {
+      return LobbyQueryError{"query: a bad %-escape", "query"};
+    }
+    if (!seen.insert(key).second) return LobbyQueryError{key + ": given twice", key};
+    if (key == "variant") {
+      if (!is_preset(value)) return LobbyQueryError{"variant: no preset \"" + value + "\"", key};
+      out.variant = value;
+    } else if (key == "free") {
+      if (value != "true" && value != "false") return LobbyQueryError{"free: true or false", key};
+      out.free_only = value == "true";
+    } else {
+      return LobbyQueryError{key + ": not a filter of this list (variant, free)", key};
+    }
+  }
+  return std::nullopt;
+}
+
+LobbyRow lobby_row(const std::string& id, const Table& table, int64_t since_ms) {
+  bool free = false;
+  for (int k = 0; k < table.players(); ++k) {
+    free |= table.is_human_seat(k) && table.seat(k).guest.empty();
+  }
+  return {id, table.setup().variant, free, since_ms};
+}
+
+const std::string& LobbyList::answer(const LobbyQuery& query, int64_t now_ms, const Rows& rows,
+                                     const Summary& summary) {
+  if (!built_ || now_ms < built_ms_ || now_ms - built_ms_ >= kLobbyListMs) {
+    rows_ = rows();
+    std::sort(rows_.begin(), rows_.end(), [](const LobbyRow& a, const LobbyRow& b) {
+      return std::tie(b.free, b.since_ms, a.id) < std::tie(a.free, a.since_ms, b.id);
+    });
+    answers_.clear();
+    built_ = true;
+    built_ms_ = now_ms;
+  }
+  const auto key = std::pair{query.variant, query.free_only};
+  if (const auto it = answers_.find(key); it != answers_.end()) return it->second;
+  // The text as dump() writes an object: its keys sorted, no spaces.
+  std::string text = R"({"tables":[)";
+  size_t total = 0;
+  for (const LobbyRow& row : rows_) {
+    if ((query.free_only && !row.free) ||
+        (!query.variant.empty() && row.variant != query.variant)) {
+      continue;
+    }
+    if (total < kLobbyListMax) {
+      const std::optional<std::string> s = summary(row.id);
+      if (!s) continue;  // gone since the list was made: not counted either
+      if (total > 0) text += ',';
+      text += *s;
+    }
+    ++total;
+  }
+  text += R"(],"total":)" + std::to_string(total) + "}";
+  return answers_[key] = std::move(text);
+}
+
+}  // namespace whist::server
