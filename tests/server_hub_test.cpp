@@ -310,6 +310,55 @@ TEST_F(HubTest, TheLobbyListsAHundredTablesFreeSeatsFirstAndCountsThemAll) {
   EXPECT_EQ(list["tables"].size(), 100u);
 }
 
+// Regression: tables made within one millisecond were listed in the order of their random ids,
+// not the newest first (the order was by time).
+TEST_F(HubTest, TheLobbyListsTablesMadeInOneMillisecondNewestFirst) {
+  const std::string ana = guest("Ana");
+  std::vector<std::string> made;
+  for (int k = 0; k < 20; ++k) made.push_back(table(ana, {"human", "random", "random", "random"}));
+  const Json list = call("GET", "/api/tables").body;
+  ASSERT_EQ(list["tables"].size(), 20u);
+  for (size_t k = 0; k < 20; ++k) EXPECT_EQ(list["tables"][k]["id"], made[19 - k]) << k;
+}
+
+// The players' reserve of a full server (Hub::returning_player) takes a player of a game under
+// way whose seat is not connected; a seat connected counts as gone once its connection has been
+// silent for kSilentSeatMs (regression: a player whose network died was refused for the minute
+// the dead connection took to time out, the web client pinging every 15 s).
+TEST_F(HubTest, TheReserveTakesAPlayerWhoseSeatIsNotConnectedOrSilent) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  const std::string again = Json{{"type", "hello"}, {"table", id}, {"token", ana}}.dump();
+  EXPECT_TRUE(hub_->returning_player(again, now_));
+  EXPECT_FALSE(hub_->returning_player(R"({"type":"ping"})", now_));
+  EXPECT_FALSE(hub_->returning_player(Json{{"type", "hello"}, {"table", id}}.dump(), now_));
+  hello(1, id, ana);
+  EXPECT_FALSE(hub_->returning_player(again, now_));
+  now_ += Hub::kSilentSeatMs - 5000;
+  hub_->message(1, R"({"type":"ping"})", now_);  // heard from: still there
+  now_ += 10000;
+  EXPECT_FALSE(hub_->returning_player(again, now_));
+  now_ += Hub::kSilentSeatMs - 10000;
+  EXPECT_TRUE(hub_->returning_player(again, now_));
+  hub_->closed(1, now_);
+  EXPECT_TRUE(hub_->returning_player(again, now_));
+}
+
+// Regression: an answer made later in the second its list was made showed a table as it is
+// now against the filter it was chosen by: a game begun since, under "free seats only".
+TEST_F(HubTest, TheLobbyLeavesOutATableChangedSinceItsListWasMade) {
+  const std::string ana = guest("Ana");
+  const std::string a = table(ana, {"human", "random", "random", "random"});
+  const std::string b = table(ana, {"human", "random", "random", "random"});
+  ASSERT_EQ(call("GET", "/api/tables").body["total"], 2);  // the list is made
+  ASSERT_EQ(call("POST", "/api/tables/" + b + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  const Json free = call("GET", "/api/tables?free=true").body;
+  ASSERT_EQ(free["tables"].size(), 1u) << free;
+  EXPECT_EQ(free["tables"][0]["id"], a);
+  EXPECT_EQ(free["total"], 1);
+}
+
 TEST_F(HubTest, TheLobbyFiltersByVariantAndRefusesABadParameterNamingIt) {
   const std::string ana = guest("Ana");
   const std::string romanian = table(ana, {"human", "random", "random", "random"});

@@ -38,8 +38,10 @@ TEST(LobbyQuery, RefusesABadParameterNamingIt) {
     return e ? e->field + " | " + e->message : std::string("accepted");
   };
   EXPECT_EQ(refused("/api/tables?variant=whist"), "variant | variant: no preset \"whist\"");
-  EXPECT_EQ(refused("/api/tables?variant="), "variant | variant: no preset \"\"");
-  EXPECT_EQ(refused("/api/tables?variant"), "variant | variant: no preset \"\"");
+  // Empty, as a form's "any" sends it: every variant.
+  EXPECT_EQ(refused("/api/tables?variant="), "accepted");
+  EXPECT_EQ(refused("/api/tables?variant"), "accepted");
+  EXPECT_EQ(refused("/api/tables?=x"), "query | query: a parameter without a name");
   EXPECT_EQ(refused("/api/tables?free=yes"), "free | free: true or false");
   EXPECT_EQ(refused("/api/tables?free=TRUE"), "free | free: true or false");
   EXPECT_EQ(refused("/api/tables?free=true&free=true"), "free | free: given twice");
@@ -52,10 +54,11 @@ TEST(LobbyQuery, RefusesABadParameterNamingIt) {
 
 class LobbyListTest : public ::testing::Test {
  protected:
-  // `n` tables, their seats last changed at times 1..n; every `every`th has no free seat.
+  // `n` tables, their seats last changed in the order 1..n; every `every`th has no free seat.
   void fill(int n, int every = 0, const std::string& variant = "romanian") {
     for (int k = 1; k <= n; ++k) {
-      rows_.push_back({"t" + std::to_string(k), variant, every == 0 || k % every != 0, k});
+      rows_.push_back({"t" + std::to_string(k), variant, every == 0 || k % every != 0,
+                       static_cast<uint64_t>(k)});
     }
   }
   Json answer(const LobbyQuery& q = {}) {
@@ -65,10 +68,10 @@ class LobbyListTest : public ::testing::Test {
           ++built_;
           return rows_;
         },
-        [&](const std::string& id) -> std::optional<std::string> {
+        [&](const LobbyRow& row) -> std::optional<std::string> {
           ++summarised_;
-          if (gone_.count(id) != 0) return std::nullopt;
-          return Json{{"id", id}}.dump();
+          if (gone_.count(row.id) != 0) return std::nullopt;
+          return Json{{"id", row.id}}.dump();
         }));
   }
   std::vector<std::string> ids(const Json& a) {
@@ -115,7 +118,8 @@ TEST_F(LobbyListTest, TheGamesToWatchComeAfterTheFreeSeatsAndTiesGoByTheId) {
 
 TEST_F(LobbyListTest, FiltersAndCountsWhatMatches) {
   fill(120, 4, "romanian");  // 90 free, 30 to watch
-  for (int k = 1; k <= 3; ++k) rows_.push_back({"s" + std::to_string(k), "serbian", k != 2, k});
+  for (int k = 1; k <= 3; ++k)
+    rows_.push_back({"s" + std::to_string(k), "serbian", k != 2, static_cast<uint64_t>(k)});
   Json a = answer({"serbian", false});
   EXPECT_EQ(ids(a), (std::vector<std::string>{"s3", "s1", "s2"}));
   EXPECT_EQ(a["total"], 3);

@@ -200,6 +200,32 @@ TEST(TransportTotalLimit, ItsReserveTakesASeatOnce) {
   EXPECT_TRUE(ponged);
 }
 
+// A connection in the reserve that says nothing is closed at 3 s and dropped a second later
+// (regression: the close waited the usual 5 s for the peer's close frame, holding the place 8 s).
+TEST(TransportTotalLimit, ASilentConnectionInTheReserveIsGoneWithinFourSeconds) {
+  NearlyFull full(3, 1);
+  ASSERT_TRUE(full.ready());
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string reply = raw_exchange(full.port(), upgrade);  // read until dropped
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (reply.starts_with("HTTP/1.1 503")) {  // a closing connection's place not back yet
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      continue;
+    }
+    ASSERT_TRUE(reply.starts_with("HTTP/1.1 101")) << reply;
+    EXPECT_NE(reply.find("server full"), std::string::npos) << reply;
+    EXPECT_GT(secs, 2.5);
+    EXPECT_LT(secs, 6.0);
+    return;
+  }
+  FAIL() << "never upgraded";
+}
+
 // Two descriptors a connection, beside 64 for the rest and 64 for connections being refused.
 TEST(TransportTotalLimit, FitsTheFileDescriptors) {
   EXPECT_EQ(server::connections_for_file_limit(1024), 448);

@@ -121,10 +121,11 @@ struct Hub::Impl {
   std::string variants_text;  // GET /api/variants, written once
 
   struct Conn {
-    std::string table;   // empty before hello
-    std::string guest;   // the guest whose token came with hello (may watch, or sit)
-    int seat = -1;       // -1: spectator
-    uint64_t round = 0;  // the table's broadcast round of the last state sent (0: none yet)
+    std::string table;     // empty before hello
+    std::string guest;     // the guest whose token came with hello (may watch, or sit)
+    int seat = -1;         // -1: spectator
+    uint64_t round = 0;    // the table's broadcast round of the last state sent (0: none yet)
+    int64_t heard_ms = 0;  // when it opened or last sent a message
   };
   struct TableEntry {
     std::unique_ptr<Table> table;
@@ -159,7 +160,10 @@ struct Hub::Impl {
     // often it hops (regression: a state to everyone at the table for each hop).
     bool spectators_changed = false;
     int64_t last_event_ms = std::numeric_limits<int64_t>::min();  // when the last event came
-    int64_t seats_ms = std::numeric_limits<int64_t>::min();  // made or seats changed: lobby order
+    // The hub's count of seat changes when this table was made or its seats last changed: the
+    // lobby's order (not the time: tables made within a millisecond fell in the order of their
+    // random ids). 0 for a table read back at a restart, until its seats change.
+    uint64_t seats_seq = 0;
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -190,7 +194,8 @@ struct Hub::Impl {
   std::unordered_map<ConnId, Conn> conns;
   std::deque<std::string> dirty;  // tables that changed: a bot may be due (some may be gone)
   uint64_t use_clock = 0;
-  LobbyList lobby;  // GET /api/tables
+  uint64_t seat_changes = 0;  // TableEntry::seats_seq
+  LobbyList lobby;            // GET /api/tables
 
   std::string random_hex(size_t bytes) {
     unsigned char buf[32];
@@ -222,7 +227,7 @@ struct Hub::Impl {
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;
-    if (e.kind != EventKind::Act && e.kind != EventKind::Restart) entry.seats_ms = now;
+    if (e.kind != EventKind::Act && e.kind != EventKind::Restart) entry.seats_seq = ++seat_changes;
     if (!was_finished && t.stage() == TableStage::Finished) {
       try {
         store.set_finished(t.id());
@@ -491,13 +496,13 @@ struct Hub::Impl {
     return json_reply(201, {{"id", id}, {"link", "/#/table/" + id}});
   }
 
-  std::string add_table(const TableSetup& setup, const Rules& rules, int64_t now) {
+  std::string add_table(const TableSetup& setup, const Rules& rules, int64_t) {
     std::string id = random_hex(8);
     while (store.has_table(id)) id = random_hex(8);  // finished tables may be out of memory
     store.add_table(id, dump(setup_to_json(setup)));
     TableEntry& entry = tables[id];
     entry.table = std::make_unique<Table>(id, setup, rules);
-    entry.seats_ms = now;
+    entry.seats_seq = ++seat_changes;
     dirty.push_back(id);
     return id;
   }
@@ -663,19 +668,26 @@ struct Hub::Impl {
     if (const auto e = parse_lobby_query(target, query)) {
       return error_reply(400, "bad-request", e->message, e->field);
     }
+    const auto listed = [&](const TableEntry& entry) {
+      const Table& t = *entry.table;
+      return t.setup().is_public && t.stage() != TableStage::Finished && !left_alone(entry, now);
+    };
     const auto rows = [&] {
       std::vector<LobbyRow> out;
       for (const auto& [id, entry] : tables) {
-        const Table& t = *entry.table;
-        if (t.setup().is_public && t.stage() != TableStage::Finished && !left_alone(entry, now)) {
-          out.push_back(lobby_row(id, t, entry.seats_ms));
-        }
+        if (listed(entry)) out.push_back(lobby_row(id, *entry.table, entry.seats_seq));
       }
       return out;
     };
-    const auto text = [&](const std::string& id) -> std::optional<std::string> {
-      const auto it = tables.find(id);
-      return it == tables.end() ? std::nullopt : std::optional(dump(summary(it->second)));
+    // A table that changed since the rows were made is left out, not shown against the filter
+    // it was chosen by (a game begun since, under "free seats only").
+    const auto text = [&](const LobbyRow& row) -> std::optional<std::string> {
+      const auto it = tables.find(row.id);
+      if (it == tables.end() || !listed(it->second) ||
+          lobby_row(row.id, *it->second.table, 0).free != row.free) {
+        return std::nullopt;
+      }
+      return dump(summary(it->second));
     };
     return {200, "application/json", lobby.answer(query, now, rows, text)};
   }
@@ -894,7 +906,7 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
 }
 
 void Hub::open(ConnId conn, int64_t now_ms) {
-  impl_->conns[conn] = {};  // first: a connection unknown to the hub is never answered
+  impl_->conns[conn].heard_ms = now_ms;  // first: a connection unknown to the hub is never answered
   try {
     impl_->restart(now_ms);
   } catch (const StorageError& e) {
@@ -903,6 +915,9 @@ void Hub::open(ConnId conn, int64_t now_ms) {
 }
 
 void Hub::message(ConnId conn, std::string_view text, int64_t now_ms) {
+  if (const auto it = impl_->conns.find(conn); it != impl_->conns.end()) {
+    it->second.heard_ms = now_ms;
+  }
   // Regression: a hello or an action that could not be stored got no answer at all.
   try {
     handle_message(conn, text, now_ms);
@@ -951,7 +966,7 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
   impl_->conns.erase(it);
 }
 
-bool Hub::returning_player(std::string_view text) const {
+bool Hub::returning_player(std::string_view text, int64_t now_ms) const {
   const Json j = Json::parse(text, nullptr, false);
   if (!j.is_object() || j.find("type") == j.end() || j["type"] != "hello") return false;
   const auto t = j.find("table");
@@ -960,10 +975,16 @@ bool Hub::returning_player(std::string_view text) const {
   const auto it = impl_->tables.find(t->get<std::string>());
   if (it == impl_->tables.end() || it->second.table->stage() != TableStage::Playing) return false;
   // A seat already connected is not coming back (regression: one seat's hello, sent again and
-  // again, took every place of the reserve).
+  // again, took every place of the reserve), unless its connections have gone silent: a network
+  // that died leaves one open until its idle timeout, a minute, where the web client pings every
+  // 15 s.
   const int seat = it->second.table->seat_of(g->id);
-  const auto conns = it->second.seat_conns.find(seat);
-  return seat >= 0 && (conns == it->second.seat_conns.end() || conns->second == 0);
+  if (seat < 0) return false;
+  return std::none_of(it->second.conns.begin(), it->second.conns.end(), [&](ConnId c) {
+    const auto conn = impl_->conns.find(c);
+    return conn != impl_->conns.end() && conn->second.seat == seat &&
+           now_ms - conn->second.heard_ms < kSilentSeatMs;
+  });
 }
 
 void Hub::tick(int64_t now_ms) {

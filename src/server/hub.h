@@ -114,9 +114,11 @@ class Hub {
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
   // Whether `text` is the hello of a player seated at a game under way (in memory, as one is
-  // while its players come and go) whose seat has no connection open: a transport short of
-  // connections keeps its last ones for them. Changes nothing.
-  bool returning_player(std::string_view text) const;
+  // while its players come and go) whose seat has no connection open that was heard from in the
+  // last kSilentSeatMs: a transport short of connections keeps its last ones for them. Changes
+  // nothing.
+  bool returning_player(std::string_view text, int64_t now_ms) const;
+  static constexpr int64_t kSilentSeatMs = 20000;
 
   // Grace periods, turn timers, held seats and abandoned tables that have run out by now.
   void tick(int64_t now_ms);

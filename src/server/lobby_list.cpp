@@ -58,9 +58,13 @@ std::optional<LobbyQueryError> parse_lobby_query(std::string_view target, LobbyQ
         !decode(eq == std::string_view::npos ? "" : part.substr(eq + 1), value)) {
       return LobbyQueryError{"query: a bad %-escape", "query"};
     }
+    if (key.empty()) return LobbyQueryError{"query: a parameter without a name", "query"};
     if (!seen.insert(key).second) return LobbyQueryError{key + ": given twice", key};
     if (key == "variant") {
-      if (!is_preset(value)) return LobbyQueryError{"variant: no preset \"" + value + "\"", key};
+      // Empty: every variant, as a form's "any" choice sends it.
+      if (!value.empty() && !is_preset(value)) {
+        return LobbyQueryError{"variant: no preset \"" + value + "\"", key};
+      }
       out.variant = value;
     } else if (key == "free") {
       if (value != "true" && value != "false") return LobbyQueryError{"free: true or false", key};
@@ -72,12 +76,12 @@ std::optional<LobbyQueryError> parse_lobby_query(std::string_view target, LobbyQ
   return std::nullopt;
 }
 
-LobbyRow lobby_row(const std::string& id, const Table& table, int64_t since_ms) {
+LobbyRow lobby_row(const std::string& id, const Table& table, uint64_t seats_seq) {
   bool free = false;
   for (int k = 0; k < table.players(); ++k) {
     free |= table.is_human_seat(k) && table.seat(k).guest.empty();
   }
-  return {id, table.setup().variant, free, since_ms};
+  return {id, table.setup().variant, free, seats_seq};
 }
 
 const std::string& LobbyList::answer(const LobbyQuery& query, int64_t now_ms, const Rows& rows,
@@ -85,7 +89,7 @@ const std::string& LobbyList::answer(const LobbyQuery& query, int64_t now_ms, co
   if (!built_ || now_ms < built_ms_ || now_ms - built_ms_ >= kLobbyListMs) {
     rows_ = rows();
     std::sort(rows_.begin(), rows_.end(), [](const LobbyRow& a, const LobbyRow& b) {
-      return std::tie(b.free, b.since_ms, a.id) < std::tie(a.free, a.since_ms, b.id);
+      return std::tie(b.free, b.seats_seq, a.id) < std::tie(a.free, a.seats_seq, b.id);
     });
     answers_.clear();
     built_ = true;
@@ -102,8 +106,8 @@ const std::string& LobbyList::answer(const LobbyQuery& query, int64_t now_ms, co
       continue;
     }
     if (total < kLobbyListMax) {
-      const std::optional<std::string> s = summary(row.id);
-      if (!s) continue;  // gone since the list was made: not counted either
+      const std::optional<std::string> s = summary(row);
+      if (!s) continue;  // gone or changed since the list was made: not counted either
       if (total > 0) text += ',';
       text += *s;
     }

@@ -46,24 +46,24 @@ std::optional<LobbyQueryError> parse_lobby_query(std::string_view target, LobbyQ
 struct LobbyRow {
   std::string id;
   std::string variant;
-  bool free = false;     // a human seat nobody holds: a person can sit down
-  int64_t since_ms = 0;  // when its seats last changed (the table made, a seat taken or left...)
+  bool free = false;       // a human seat nobody holds: a person can sit down
+  uint64_t seats_seq = 0;  // later for a later change of seats (the table made, a seat taken...)
 };
 
-LobbyRow lobby_row(const std::string& id, const Table& table, int64_t since_ms);
+LobbyRow lobby_row(const std::string& id, const Table& table, uint64_t seats_seq);
 
 class LobbyList {
  public:
   using Rows = std::function<std::vector<LobbyRow>()>;
-  using Summary = std::function<std::optional<std::string>(const std::string& id)>;
+  using Summary = std::function<std::optional<std::string>(const LobbyRow& row)>;
 
   // {"tables": [summary, …], "total": N} for `query`: the first kLobbyListMax of the listed
   // tables that match, and how many match in all. The tables (`rows`) are asked for and ordered
   // at most once every kLobbyListMs, and each filter's answer made once meanwhile: `summary`
-  // (the text of a table's summary, or nothing for a table gone since) is asked only for the
-  // tables named. The order: those with a free seat first, then the games to watch; in each the
-  // most recent change of seats first, not the last event, which would reshuffle the list at
-  // every card played.
+  // (the text of a table's summary, or nothing for a table gone since or no longer as its row
+  // says, free or listed) is asked only for the tables named. The order: those with a free seat
+  // first, then the games to watch; in each the most recent change of seats first, not the last
+  // event, which would reshuffle the list at every card played.
   const std::string& answer(const LobbyQuery& query, int64_t now_ms, const Rows& rows,
                             const Summary& summary);
 

@@ -1,5 +1,7 @@
 #include "server/ws_session.h"
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 #include "core/text.h"
@@ -11,6 +13,7 @@ namespace {
 // A connection in the players' reserve says hello at once (the web client does on opening); a
 // place of the reserve is held no longer than needed by one that does not.
 constexpr auto kReserveMs = std::chrono::seconds(3);
+constexpr int64_t kReserveCloseMs = 1000;  // for a connection refused there to close
 
 // A close frame's reason fits in 123 bytes; cut at a character boundary.
 std::string fit_reason(std::string reason) {
@@ -156,7 +159,8 @@ void WsSession::count_frames(size_t frames) {
 bool WsSession::passes_reserve(const std::string& text) {
   bool returning = false;
   if (!text.empty()) {
-    transport_.call_hub("reserve", [&](Hub& hub) { returning = hub.returning_player(text); });
+    transport_.call_hub("reserve",
+                        [&](Hub& hub) { returning = hub.returning_player(text, steady_now_ms()); });
   }
   if (returning) {
     in_reserve_ = false;
@@ -164,8 +168,10 @@ bool WsSession::passes_reserve(const std::string& text) {
     return true;
   }
   transport_.note_refusal();
+  // A place of the reserve is not held for the close's usual 5 s more.
   close("server full: only players of games under way may connect now",
-        websocket::close_code::try_again_later, false);
+        websocket::close_code::try_again_later, false,
+        std::min<int64_t>(transport_.config.close_deadline_ms, kReserveCloseMs));
   return false;
 }
 
@@ -209,11 +215,13 @@ void WsSession::on_write(const beast::error_code& ec) {
   write_next();
 }
 
-void WsSession::close(std::string reason, websocket::close_code code, bool flush) {
+void WsSession::close(std::string reason, websocket::close_code code, bool flush,
+                      int64_t deadline_ms) {
   if (closing_ || finished_) return;
   closing_ = true;
   reason_ = websocket::close_reason(code, fit_reason(std::move(reason)));
-  kill_timer_.expires_after(std::chrono::milliseconds(transport_.config.close_deadline_ms));
+  kill_timer_.expires_after(std::chrono::milliseconds(
+      deadline_ms >= 0 ? deadline_ms : transport_.config.close_deadline_ms));
   kill_timer_.async_wait([self = shared_from_this()](const beast::error_code& ec) {
     if (!ec) self->abort();
   });

@@ -30,8 +30,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void start(HttpRequest request);
 
   void send(std::string text);
-  // No more sends after this; with `flush` what is queued goes first. The first reason wins.
-  void close(std::string reason, websocket::close_code code, bool flush);
+  // No more sends after this; with `flush` what is queued goes first. The first reason wins. The
+  // connection is dropped if the closing handshake is not done within `deadline_ms` (-1: the
+  // transport's close_deadline_ms).
+  void close(std::string reason, websocket::close_code code, bool flush, int64_t deadline_ms = -1);
   // Drops the connection at once, without a close frame (the hub is told).
   void abort();
 
