@@ -321,7 +321,7 @@ TEST_F(HubTest, TheLobbyListsTablesMadeInOneMillisecondNewestFirst) {
   for (size_t k = 0; k < 20; ++k) EXPECT_EQ(list["tables"][k]["id"], made[19 - k]) << k;
 }
 
-// The players' reserve of a full server (Hub::returning_player) takes a player of a game under
+// The players' reserve of a full server (Hub::take_returning_player) takes a player of a game under
 // way whose seat is not connected; a seat connected counts as gone once its connection has been
 // silent for kSilentSeatMs (regression: a player whose network died was refused for the minute
 // the dead connection took to time out, the web client pinging every 15 s).
@@ -330,19 +330,22 @@ TEST_F(HubTest, TheReserveTakesAPlayerWhoseSeatIsNotConnectedOrSilent) {
   const std::string id = table(ana, {"human", "random", "random", "random"});
   ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
   const std::string again = Json{{"type", "hello"}, {"table", id}, {"token", ana}}.dump();
-  EXPECT_TRUE(hub_->returning_player(again, now_));
-  EXPECT_FALSE(hub_->returning_player(R"({"type":"ping"})", now_));
-  EXPECT_FALSE(hub_->returning_player(Json{{"type", "hello"}, {"table", id}}.dump(), now_));
+  EXPECT_TRUE(hub_->take_returning_player(again, now_));
+  EXPECT_FALSE(hub_->take_returning_player(R"({"type":"ping"})", now_));
+  EXPECT_FALSE(hub_->take_returning_player(Json{{"type", "hello"}, {"table", id}}.dump(), now_));
   hello(1, id, ana);
-  EXPECT_FALSE(hub_->returning_player(again, now_));
+  EXPECT_FALSE(hub_->take_returning_player(again, now_));
   now_ += Hub::kSilentSeatMs - 5000;
   hub_->message(1, R"({"type":"ping"})", now_);  // heard from: still there
   now_ += 10000;
-  EXPECT_FALSE(hub_->returning_player(again, now_));
+  EXPECT_FALSE(hub_->take_returning_player(again, now_));
   now_ += Hub::kSilentSeatMs - 10000;
-  EXPECT_TRUE(hub_->returning_player(again, now_));
+  EXPECT_EQ(out_.closes.count(1), 0u);
+  EXPECT_TRUE(hub_->take_returning_player(again, now_));
+  // The silent connection makes way: a seat holds one place of the reserve.
+  EXPECT_EQ(out_.closes[1], "replaced: the player connected again");
   hub_->closed(1, now_);
-  EXPECT_TRUE(hub_->returning_player(again, now_));
+  EXPECT_TRUE(hub_->take_returning_player(again, now_));
 }
 
 // Regression: an answer made later in the second its list was made showed a table as it is

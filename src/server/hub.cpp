@@ -966,7 +966,7 @@ void Hub::closed(ConnId conn, int64_t now_ms) {
   impl_->conns.erase(it);
 }
 
-bool Hub::returning_player(std::string_view text, int64_t now_ms) const {
+bool Hub::take_returning_player(std::string_view text, int64_t now_ms) {
   const Json j = Json::parse(text, nullptr, false);
   if (!j.is_object() || j.find("type") == j.end() || j["type"] != "hello") return false;
   const auto t = j.find("table");
@@ -980,11 +980,17 @@ bool Hub::returning_player(std::string_view text, int64_t now_ms) const {
   // 15 s.
   const int seat = it->second.table->seat_of(g->id);
   if (seat < 0) return false;
-  return std::none_of(it->second.conns.begin(), it->second.conns.end(), [&](ConnId c) {
+  std::vector<ConnId> silent;
+  for (const ConnId c : it->second.conns) {
     const auto conn = impl_->conns.find(c);
-    return conn != impl_->conns.end() && conn->second.seat == seat &&
-           now_ms - conn->second.heard_ms < kSilentSeatMs;
-  });
+    if (conn == impl_->conns.end() || conn->second.seat != seat) continue;
+    if (now_ms - conn->second.heard_ms < kSilentSeatMs) return false;
+    silent.push_back(c);
+  }
+  // The new connection takes the silent ones' place: a seat holds one place of the reserve,
+  // however often its hello comes (a client that answers pings and says nothing stays silent).
+  for (const ConnId c : silent) impl_->outlet.close(c, "replaced: the player connected again");
+  return true;
 }
 
 void Hub::tick(int64_t now_ms) {

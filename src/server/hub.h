@@ -115,9 +115,10 @@ class Hub {
   void closed(ConnId conn, int64_t now_ms);
   // Whether `text` is the hello of a player seated at a game under way (in memory, as one is
   // while its players come and go) whose seat has no connection open that was heard from in the
-  // last kSilentSeatMs: a transport short of connections keeps its last ones for them. Changes
-  // nothing.
-  bool returning_player(std::string_view text, int64_t now_ms) const;
+  // last kSilentSeatMs: a transport short of connections keeps its last ones for them. If so,
+  // the seat's silent connections are closed (the outlet is asked to), so that a seat holds one
+  // of those places; the message itself is not handled.
+  bool take_returning_player(std::string_view text, int64_t now_ms);
   static constexpr int64_t kSilentSeatMs = 20000;
 
   // Grace periods, turn timers, held seats and abandoned tables that have run out by now.

@@ -159,8 +159,8 @@ void WsSession::count_frames(size_t frames) {
 bool WsSession::passes_reserve(const std::string& text) {
   bool returning = false;
   if (!text.empty()) {
-    transport_.call_hub("reserve",
-                        [&](Hub& hub) { returning = hub.returning_player(text, steady_now_ms()); });
+    transport_.call_hub(
+        "reserve", [&](Hub& hub) { returning = hub.take_returning_player(text, steady_now_ms()); });
   }
   if (returning) {
     in_reserve_ = false;
