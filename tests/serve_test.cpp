@@ -22,6 +22,22 @@ namespace whist::server_testing {
 
 namespace {
 
+// What a shell command printed (its stdout) and its wait status.
+struct ShellRun {
+  int status = -1;
+  std::string out;
+};
+
+ShellRun run_shell(const std::string& command) {
+  ShellRun r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) r.out.append(buf, n);
+  r.status = pclose(pipe);
+  return r;
+}
+
 // `whist serve ARGS...` with its stdout on a pipe (stderr goes to the test's, or to the file
 // `errors` names).
 class ServeProcess {
@@ -206,12 +222,7 @@ TEST(ServeCommand, RefusesMoreConnectionsThanFileDescriptorsAllow) {
   const std::string command = std::string("ulimit -n 512 && exec ") + WHIST_BINARY +
                               " serve --max-total-connections 1000 --port 0 --db :memory: "
                               "--web '' 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  const int status = pclose(pipe);
+  const auto [status, out] = run_shell(command);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
   EXPECT_EQ(out,
             "whist serve: --max-total-connections 1000: 512 file descriptors (ulimit -n) allow "
@@ -390,12 +401,8 @@ TEST(ServeCommand, TheLoadToolPlaysTablesAndReportsItsFigures) {
   const std::string command = std::string(WHIST_BINARY) + " load --port " + port +
                               " --tables 3 --bot-tables 1 --watched 1 --bot heuristic"
                               " --seconds 1.5 --warmup 0.2 --think 100 --json";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  EXPECT_EQ(pclose(pipe), 0) << out;
+  const auto [status, out] = run_shell(command);
+  EXPECT_EQ(status, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
   ASSERT_TRUE(j.is_object()) << out;
   EXPECT_EQ(j["clients"], 14);

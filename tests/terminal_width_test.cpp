@@ -242,20 +242,32 @@ TEST(PlayScreenWidth, ThePlayersTableLinesUpWideNames) {
   EXPECT_EQ(bid_columns, std::vector<size_t>(4, 10)) << status;
 }
 
-// The arena's table: a bot's engine may give its name in any script.
-TEST(ArenaTableWidth, ColumnsLineUpAfterWideNames) {
+// An arena of an engine against three random bots, and a report of it whose engines gave these
+// names (the random bots' "engine" stands for any name a row may show).
+ArenaConfig engine_against_random() {
   ArenaConfig c;
   c.rules = *make_preset("romanian", 4);
   c.bots = {"ext:./bot", "random", "random", "random"};
   c.deals = 2;
+  return c;
+}
+
+ArenaReport engine_report(const std::string& engine, const std::string& random_engine) {
   ArenaReport report;
   report.specs.resize(2);
   report.specs[0].spec = "ext:./bot";
-  report.specs[0].engine = kCjk;
+  report.specs[0].engine = engine;
   report.specs[0].positions = {0};
   report.specs[1].spec = "random";
-  report.specs[1].engine = kZoe;
+  report.specs[1].engine = random_engine;
   report.specs[1].positions = {1, 2, 3};
+  return report;
+}
+
+// The arena's table: a bot's engine may give its name in any script.
+TEST(ArenaTableWidth, ColumnsLineUpAfterWideNames) {
+  const ArenaConfig c = engine_against_random();
+  const ArenaReport report = engine_report(kCjk, kZoe);
   const std::string table = arena_table(c, report);
   // Where the column of seats starts on the heading's line and on each bot's.
   std::vector<size_t> seats;
@@ -274,18 +286,9 @@ TEST(ArenaTableWidth, ColumnsLineUpAfterWideNames) {
 // An engine's name is its own (up to a line of 1 MiB): the table shows 40 columns of it
 // (regression: a name of any length widened every line of the table); the JSON has it whole.
 TEST(ArenaTableWidth, AnEngineNameIsCutToFortyColumns) {
-  ArenaConfig c;
-  c.rules = *make_preset("romanian", 4);
-  c.bots = {"ext:./bot", "random", "random", "random"};
-  c.deals = 2;
-  ArenaReport report;
-  report.specs.resize(2);
-  report.specs[0].spec = "ext:./bot";
-  report.specs[0].engine =
-      std::string(30, 'x') + "\u674e\u5c0f\u9f99\u674e\u5c0f\u9f99" + std::string(5000, 'y');
-  report.specs[0].positions = {0};
-  report.specs[1].spec = "random";
-  report.specs[1].positions = {1, 2, 3};
+  const ArenaConfig c = engine_against_random();
+  const ArenaReport report = engine_report(
+      std::string(30, 'x') + "\u674e\u5c0f\u9f99\u674e\u5c0f\u9f99" + std::string(5000, 'y'), "");
   const std::string table = arena_table(c, report);
   bool found = false;
   for (const std::string& line : lines_of(table)) {

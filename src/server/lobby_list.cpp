@@ -5,36 +5,11 @@
 #include <tuple>
 
 #include "rules/presets.h"
+#include "server/percent_decode.h"
 
 namespace whist::server {
 
 namespace {
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// A form-encoded part of a query ("oh%2Dhell", "a+b"); false for a bad %-escape.
-bool decode(std::string_view in, std::string& out) {
-  out.clear();
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '+') {
-      out += ' ';
-    } else if (in[i] != '%') {
-      out += in[i];
-    } else {
-      const int hi = i + 2 < in.size() ? hex_digit(in[i + 1]) : -1;
-      const int lo = hi >= 0 ? hex_digit(in[i + 2]) : -1;
-      if (lo < 0) return false;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    }
-  }
-  return true;
-}
 
 bool is_preset(std::string_view name) {
   const auto all = presets();
@@ -53,11 +28,12 @@ std::optional<LobbyQueryError> parse_lobby_query(std::string_view target, LobbyQ
     query.remove_prefix(std::min(query.size(), part.size() + 1));
     if (part.empty()) continue;  // "a=1&&b=2", a trailing '&'
     const size_t eq = part.find('=');
-    std::string key, value;
-    if (!decode(part.substr(0, eq), key) ||
-        !decode(eq == std::string_view::npos ? "" : part.substr(eq + 1), value)) {
-      return LobbyQueryError{"query: a bad %-escape", "query"};
-    }
+    const auto key_text = percent_decode(part.substr(0, eq), true);
+    const auto value_text =
+        percent_decode(eq == std::string_view::npos ? "" : part.substr(eq + 1), true);
+    if (!key_text || !value_text) return LobbyQueryError{"query: a bad %-escape", "query"};
+    const std::string& key = *key_text;
+    const std::string& value = *value_text;
     if (key.empty()) return LobbyQueryError{"query: a parameter without a name", "query"};
     if (!seen.insert(key).second) return LobbyQueryError{key + ": given twice", key};
     if (key == "variant") {
