@@ -152,6 +152,36 @@ TEST_F(SpectatorsTest, APlayerOfTheTableIsNeverCountedNorRefused) {
   EXPECT_TRUE(watching(hello_again(9, b)));
 }
 
+TEST_F(SpectatorsTest, AHelloAgainWithAnotherTokenKeepsItsOwnPlace) {
+  start(1);
+  const std::string a = table();
+  EXPECT_TRUE(watching(hello(1, a)));
+  // Another guest not seated there, on the same connection: still the one spectator, not a
+  // second one past the limit.
+  EXPECT_TRUE(watching(hello_again(1, a, bo_)));
+  EXPECT_EQ(spectators(a), 1);
+}
+
+// Regression: a player giving up the seat became a spectator, and the others' count of those
+// watching stayed where it was until the next change.
+TEST_F(SpectatorsTest, APlayerGivingUpTheSeatIsCountedAmongThoseWatching) {
+  start(0);
+  const std::string a = table();
+  call("POST", "/api/tables/" + a + "/join", {{"token", ana_}, {"seat", 0}});
+  EXPECT_EQ(hello(1, a, ana_)["role"], "player");
+  EXPECT_TRUE(watching(hello(2, a)));
+  hub_->tick(0);
+  out_.sent[2].clear();
+  call("POST", "/api/tables/" + a + "/leave", {{"token", ana_}});
+  hub_->tick(0);
+  int told = -1;  // the last count of spectators connection 2 was sent
+  for (const Json& m : out_.sent[2]) {
+    if (m.contains("table") && m["table"].is_object()) told = m["table"]["spectators"];
+  }
+  EXPECT_EQ(told, 2);
+  EXPECT_EQ(spectators(a), 2);
+}
+
 TEST_F(SpectatorsTest, ZeroIsNoLimitAndTheDefaultIs200) {
   EXPECT_EQ(HubConfig{}.max_spectators, 200);
   for (const int most : {0, 200}) {

@@ -563,6 +563,7 @@ struct Hub::Impl {
         Conn& conn = conns.at(c);
         if (conn.seat != seat) continue;
         conn.seat = -1;  // now a spectator
+        entry.spectators_changed = true;
         welcome(c, conn);
         std::map<int, std::string> views;
         send_state(entry, c, conn, views, now);

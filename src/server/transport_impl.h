@@ -32,8 +32,9 @@ using Tcp = boost::asio::ip::tcp;
 // Beast's simple_rate_policy for reads (writes are not limited), and bytes that came off the
 // socket before the limit was set: those that followed a WebSocket's upgrade request in the
 // HTTP session's read, which the WebSocket reads first (FrameCountingStream::prefix). Charged
-// here, they are paid for by the reads after them, which wait until they are, so that the byte
-// rate holds for them too (else a client had its first 32 KiB parsed beyond the rate).
+// here, they are paid for by the reads after them (which get the least Beast reads, a byte a
+// second, until they are), so that the byte rate holds for them too over the first seconds
+// (else a client had its first 32 KiB parsed beyond the rate).
 class ReadRatePolicy {
  public:
   // Bytes a second (Beast's read_limit); unlimited until set.
@@ -59,7 +60,8 @@ class ReadRatePolicy {
     if (remain_ != kAll) remain_ = n < remain_ ? remain_ - n : 0;
   }
   void transfer_write_bytes(size_t) noexcept {}
-  void on_timer() noexcept {  // every second
+  // Beast's rate timer: once at the first wait (its timer starts expired), then every second.
+  void on_timer() noexcept {
     remain_ = limit_;
     if (limit_ == kAll) return;
     const size_t paid = std::min(debt_, remain_);

@@ -53,11 +53,6 @@ class FrameCountingStream {
     prefix_ = std::move(bytes);
     prefix_at_ = 0;
   }
-  // What is left of them is never read (a connection being closed for its frames).
-  void drop_prefix() {
-    prefix_.clear();
-    prefix_at_ = 0;
-  }
 
   template <class MutableBuffers, class Handler>
   auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
@@ -95,7 +90,10 @@ class FrameCountingStream {
               buffers, boost::asio::buffer(stream.prefix_.data() + stream.prefix_at_,
                                            stream.prefix_.size() - stream.prefix_at_));
           stream.prefix_at_ += n;
-          if (stream.prefix_at_ == stream.prefix_.size()) stream.drop_prefix();
+          if (stream.prefix_at_ == stream.prefix_.size()) {
+            stream.prefix_.clear();
+            stream.prefix_at_ = 0;
+          }
           break;
         case Stage::FromNext:
           break;

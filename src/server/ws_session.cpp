@@ -157,8 +157,9 @@ void WsSession::count_frames(size_t frames) {
   // From now on a byte a second is read (the least the rate policy allows): the close frame goes
   // out, and the rest of a flood waits unparsed until the close deadline drops the connection
   // (else Beast's close parsed it all at the byte rate, looking for the peer's close frame).
+  // What came with the upgrade request (32 KiB at most) is parsed whole: dropped, it could cut a
+  // frame, whose rest Beast would read from the socket as the next.
   beast::get_lowest_layer(ws_).rate_policy().read_limit(0);
-  ws_.next_layer().drop_prefix();  // nor what came with the upgrade request
   // Posted: the count comes from within a read, which may not start another operation.
   asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
 }

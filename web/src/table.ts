@@ -1,6 +1,6 @@
 // The live table: one WebSocket, the state as the server sends it, and the screen.
 import { cardActionText, isHandCardKind, parseAction, sameAction } from './actions';
-import { api, ApiError, tableGoneText } from './api';
+import { api, ApiError, spectatorsFullText, tableGoneText } from './api';
 import {
   actionButton,
   cardEl,
@@ -51,6 +51,7 @@ interface Notice {
   kind: 'error' | 'info';
 }
 
+const SPECTATOR_RETRY_MS = 10_000; // a table full of spectators is asked again this often
 const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
 const MAX_SPOKEN = 12; // lines said at once at most, "And more" included (a reconnection may bring a whole trick and more)
 // Where the keyboard focus goes when the control that had it is gone (a bid made, the last card
@@ -88,6 +89,8 @@ export class TablePage {
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
+  private spectatorRetry: number | undefined; // the next hello, the table full of spectators
+  private full: string | null = null; // why the table keeps this page out (spectators-full)
   // The turn this seat last acted on (a move made then was the player's, not the timer's bot's),
   // and the tick that redraws the seconds left on a turn timer, in the turn line's `timeLeftEl`.
   private actedAt = '';
@@ -151,6 +154,7 @@ export class TablePage {
     window.clearTimeout(this.noticeTimer);
     window.clearTimeout(this.noticeFill);
     window.clearTimeout(this.rewelcomeTimer);
+    window.clearTimeout(this.spectatorRetry);
     window.clearTimeout(this.speechTimer);
     window.clearInterval(this.tick);
   }
@@ -162,6 +166,10 @@ export class TablePage {
       case 'welcome': {
         // the first answer to a hello, or again on the same connection when its guest takes a
         // seat over HTTP (or leaves it)
+        if (this.full !== null) {
+          this.full = null;
+          this.renderBanner();
+        }
         this.seat = m.seat;
         this.role = m.role;
         const known = knownTable(this.id);
@@ -247,6 +255,17 @@ export class TablePage {
       // the player's turn that is a second click (the first was taken); out of turn, say why
       // nothing happened (regression: the click was ignored without a word).
       if ((this.shown.view?.legal.length ?? 0) === 0) this.say('Not your turn yet.', 'info');
+      return;
+    }
+    if (code === 'spectators-full') {
+      // Not the end of the page (regression: it was): a place comes free when a spectator goes,
+      // and the one in the way may be this page's own connection before a reconnection, which
+      // the server drops only once it has been silent for a minute. Said in the banner, which
+      // stays, over the table if one was shown.
+      this.full = spectatorsFullText(this.id, SPECTATOR_RETRY_MS / 1000);
+      this.renderBanner();
+      window.clearTimeout(this.spectatorRetry);
+      this.spectatorRetry = window.setTimeout(() => this.conn.rehello(), SPECTATOR_RETRY_MS);
       return;
     }
     const gone = tableGoneText(code, this.id);
@@ -466,10 +485,10 @@ export class TablePage {
 
   private renderBanner(): void {
     const s = this.status;
-    const text = statusText(s, this.everOpen);
+    const text = (s.kind === 'open' ? this.full : null) ?? statusText(s, this.everOpen);
     this.banner.textContent = text;
     this.banner.hidden = text === '';
-    this.banner.classList.toggle('warn', s.kind === 'waiting' || (s.kind === 'connecting' && this.everOpen));
+    this.banner.classList.toggle('warn', s.kind === 'waiting' || (s.kind === 'connecting' && this.everOpen) || (s.kind === 'open' && this.full !== null));
   }
 
   // ---- the screen

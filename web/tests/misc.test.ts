@@ -4,7 +4,7 @@ import { backoffDelay, wsUrl } from '../src/connection';
 import { replayMatch, replayScore } from '../src/replay';
 import { bidText, describeAction } from '../src/board';
 import { parseRoute } from '../src/route';
-import { api, ApiError, errorText, tableGoneText } from '../src/api';
+import { api, ApiError, errorText, spectatorsFullText, tableGoneText } from '../src/api';
 import { errorKey } from '../src/lobby';
 import { changedOptions, defaultBotSeat, offeredLevels, optionInput, seatChoices, suggestions } from '../src/variants';
 import { match, variants } from './fixtures';
@@ -148,8 +148,9 @@ describe('API errors', () => {
   it('ends a table\'s page for a table not there or damaged, not for an error about a move', () => {
     expect(tableGoneText('not-found', 'ab12')).toMatch(/^There is no table ab12: the link is wrong/);
     expect(tableGoneText('damaged', 'ab12')).toMatch(/^Table ab12 cannot be shown: it is damaged in the server's database/);
-    // a spectator refused for want of room is told so, and why the page shows no table
-    expect(tableGoneText('spectators-full', 'ab12')).toMatch(/^Table ab12 has as many spectators as it takes: watch another table, or try again later/);
+    // a spectator refused for want of room is not the end of the page: it asks again (regression)
+    expect(tableGoneText('spectators-full', 'ab12')).toBeNull();
+    expect(spectatorsFullText('ab12', 10)).toBe('Table ab12 has as many spectators as it takes: asking again every 10 seconds. Or watch another table.');
     for (const code of ['illegal', 'stale', 'not-your-turn', 'bad-message']) expect(tableGoneText(code, 'ab12')).toBeNull();
   });
 
