@@ -178,6 +178,9 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--guest-expiry-days", "1.5", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--guest-expiry-days", "36501", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-total-connections", "0"},
+        {"--max-spectators", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--max-spectators", "2.5", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--max-spectators", "many", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--player-reserve", "10", "--max-total-connections", "10", "--port", "0", "--db",
          ":memory:", "--web", ""},
         {"--address", "not-an-address", "--port", "0", "--db", ":memory:"},
@@ -188,6 +191,35 @@ TEST(ServeCommand, RefusesBadArguments) {
     EXPECT_NE(status, 0) << args[0];
     EXPECT_NE(status, -1) << args[0];
   }
+}
+
+// --max-spectators reaches the tables: with 1, a second spectator is refused with the reason.
+TEST(ServeCommand, TakesAsManySpectatorsATableAsItIsTold) {
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", "", "--max-spectators", "1"});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const auto port = static_cast<uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
+  const std::string token = nlohmann::json::parse(
+      fetch(port, http::verb::post, "/api/guests", R"({"name":"Ana"})").body())["token"];
+  const std::string table =
+      nlohmann::json::parse(fetch(port, http::verb::post, "/api/tables",
+                                  nlohmann::json{{"token", token},
+                                                 {"variant", "romanian"},
+                                                 {"seats", {"human", "random", "random", "random"}}}
+                                      .dump())
+                                .body())["id"];
+  const std::string hello = nlohmann::json{{"type", "hello"}, {"table", table}}.dump();
+  {  // gone before the stop, which would wait for them to answer its close
+    WsClient first(port), second(port);
+    first.send(hello);
+    EXPECT_EQ(nlohmann::json::parse(first.receive().value_or("{}"))["role"], "spectator");
+    second.send(hello);
+    const auto refused = nlohmann::json::parse(second.receive().value_or("{}"));
+    EXPECT_EQ(refused["code"], "spectators-full") << refused;
+    EXPECT_EQ(refused["message"],
+              "the table has the most spectators it takes (1); try again later");
+  }
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
 TEST(ServeCommand, RefusesAPortInUse) {

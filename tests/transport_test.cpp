@@ -239,6 +239,22 @@ TEST_F(TransportHttp, KeepsConnectionsAliveAndClosesIdleOnes) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 }
 
+// Requests written back to back in one write are each answered, in order: what follows a
+// request in a read is the next one's beginning.
+TEST_F(TransportHttp, AnswersRequestsWrittenTogetherEachInTurn) {
+  const std::string reply = raw_exchange(port(),
+                                         "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n"
+                                         "HEAD /assets/app.js HTTP/1.1\r\nHost: x\r\n\r\n"
+                                         "GET /nothing-here HTTP/1.1\r\nHost: x\r\n"
+                                         "Connection: close\r\n\r\n");
+  const size_t first = reply.find("HTTP/1.1 200");
+  const size_t second = reply.find("HTTP/1.1 200", first + 1);
+  const size_t third = reply.find("HTTP/1.1 404", second + 1);
+  ASSERT_NE(third, std::string::npos) << reply;
+  EXPECT_EQ(reply.find("body{}"), reply.find("\r\n\r\n") + 4) << reply;
+  EXPECT_EQ(reply.substr(reply.size() - 10), "not found\n") << reply;
+}
+
 TEST_F(TransportHttp, WsWithoutTheUpgradeIsRefused) {
   EXPECT_EQ(fetch(port(), http::verb::get, "/ws").result_int(), 426);
 }

@@ -1,5 +1,6 @@
 // The transport's WebSockets: messages to the hub and its answers back, the size and rate
 // limits, text only, and the goodbye when the server stops.
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "server/transport_impl.h"
@@ -80,7 +81,13 @@ TEST_F(TransportWs, ClosesOnMoreThan20MessagesASecond) {
 // no empty fragment.
 std::string masked_frame(bool fin, char opcode, const std::string& payload) {
   std::string frame(1, static_cast<char>((fin ? 0x80 : 0) | opcode));
-  frame += static_cast<char>(0x80 | payload.size());
+  if (payload.size() < 126) {
+    frame += static_cast<char>(0x80 | payload.size());
+  } else {  // 16 bits of length
+    frame += static_cast<char>(0x80 | 126);
+    frame += static_cast<char>(payload.size() >> 8);
+    frame += static_cast<char>(payload.size() & 0xff);
+  }
   return frame + std::string(4, '\0') + payload;
 }
 
@@ -138,6 +145,171 @@ TEST(TransportWsReadRate, AFloodOfEmptyFragmentsIsReadAtTheByteRate) {
   asio::write(client.ws().next_layer(),
               asio::buffer(masked_frame(true, 0x00, R"({"type":"ping"})")));
   EXPECT_EQ(client.receive(), R"({"type":"pong"})");
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1000));
+}
+
+// An upgrade request to /ws as a client writes it (the key is RFC 6455's example).
+const std::string kUpgrade =
+    "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+
+// A client on a bare socket, which writes what it likes when it likes (Beast's client writes
+// nothing before the upgrade's answer) and reads the server's frames, unmasked, one at a time.
+class RawWsClient {
+ public:
+  struct Frame {
+    int opcode = 0;
+    std::string payload;
+  };
+
+  RawWsClient(uint16_t port, const std::string& bytes) : socket_(io_) {
+    socket_.connect(local(port));
+    write(bytes);
+  }
+  void write(const std::string& bytes) { asio::write(socket_, asio::buffer(bytes)); }
+  // The answer's header (its status line first), or "" if none comes within `timeout`.
+  std::string header(std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+    size_t end = std::string::npos;
+    while ((end = in_.find("\r\n\r\n")) == std::string::npos) {
+      if (!read_more(timeout)) return "";
+    }
+    std::string header = in_.substr(0, end + 4);
+    in_.erase(0, end + 4);
+    return header;
+  }
+  // The next frame, if one comes whole within `timeout`.
+  std::optional<Frame> frame(std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+    while (in_.size() < 2) {
+      if (!read_more(timeout)) return std::nullopt;
+    }
+    const auto length7 = static_cast<size_t>(in_[1] & 0x7f);
+    const size_t extended = length7 == 126 ? 2 : length7 == 127 ? 8 : 0;
+    while (in_.size() < 2 + extended) {
+      if (!read_more(timeout)) return std::nullopt;
+    }
+    size_t length = extended == 0 ? length7 : 0;
+    for (size_t i = 0; i < extended; ++i) {
+      length = (length << 8) | static_cast<unsigned char>(in_[2 + i]);
+    }
+    while (in_.size() < 2 + extended + length) {
+      if (!read_more(timeout)) return std::nullopt;
+    }
+    Frame frame{in_[0] & 0x0f, in_.substr(2 + extended, length)};
+    in_.erase(0, 2 + extended + length);
+    return frame;
+  }
+  // The next text messages (each in one frame, as the server sends them), until `count` or a
+  // frame of another kind.
+  std::vector<std::string> texts(size_t count) {
+    std::vector<std::string> texts;
+    while (texts.size() < count) {
+      const auto next = frame();
+      if (!next || next->opcode != 0x01) break;
+      texts.push_back(next->payload);
+    }
+    return texts;
+  }
+
+ private:
+  bool read_more(std::chrono::milliseconds timeout) {
+    std::array<char, 4096> chunk{};
+    bool done = false;
+    beast::error_code ec;
+    size_t n = 0;
+    socket_.async_read_some(asio::buffer(chunk), [&](beast::error_code e, size_t k) {
+      done = true;
+      ec = e;
+      n = k;
+    });
+    io_.restart();
+    io_.run_for(timeout);
+    if (!done) {
+      socket_.cancel();
+      io_.restart();
+      io_.run();
+      return false;
+    }
+    if (ec) return false;
+    in_.append(chunk.data(), n);
+    return true;
+  }
+
+  asio::io_context io_;
+  Tcp::socket socket_;
+  std::string in_;
+};
+
+// Regression: what a client wrote with its upgrade request (its hello, sent without waiting for
+// the answer, or coalesced with the request by the network) stayed in the HTTP session's buffer
+// and was lost, so its hello was never answered. It is read first now, then what comes after.
+TEST_F(TransportWs, MessagesWrittenWithTheUpgradeRequestAreAnswered) {
+  const std::string hello = R"({"type":"hello","table":"0"})";
+  const std::string ping = R"({"type":"ping"})";
+  RawWsClient client(server_.port(),
+                     kUpgrade + masked_frame(true, 0x01, hello) + masked_frame(true, 0x01, ping));
+  EXPECT_TRUE(client.header().starts_with("HTTP/1.1 101")) << "upgraded";
+  std::vector<std::string> expected = hub_answers(hello);
+  const auto pong = hub_answers(ping);
+  expected.insert(expected.end(), pong.begin(), pong.end());
+  EXPECT_EQ(client.texts(expected.size()), expected);
+  client.write(masked_frame(true, 0x01, ping));  // and what comes after, as usual
+  EXPECT_EQ(client.texts(pong.size()), pong);
+}
+
+// What came with the upgrade request is under the limits of what comes after it: its frames are
+// counted (a burst of 20 here, so that they all come in the HTTP session's first read of 512
+// bytes)...
+TEST(TransportWsFrameRate, FramesWrittenWithTheUpgradeRequestAreCounted) {
+  server::TransportConfig config;
+  config.ws_frame_rate = 10;
+  config.ws_frame_burst = 20;
+  config.close_deadline_ms = 300;
+  RunningServer server(config);
+  std::string pings;
+  for (int k = 0; k < 50; ++k) pings += masked_frame(true, 0x09, "");
+  ASSERT_LE(kUpgrade.size() + pings.size(), 512u);
+  RawWsClient flood(server.port(), kUpgrade + pings);
+  EXPECT_TRUE(flood.header().starts_with("HTTP/1.1 101"));
+  std::optional<RawWsClient::Frame> frame;
+  while ((frame = flood.frame()) && frame->opcode == 0x0a) {  // pongs, then the close
+  }
+  ASSERT_TRUE(frame.has_value());
+  EXPECT_EQ(frame->opcode, 0x08);
+  EXPECT_EQ(frame->payload, "\x03\xf0rate limit: more than 10 frames a second");  // 1008
+}
+
+// ...a message's size is limited (100 bytes here, for the same reason)...
+TEST(TransportWsMessageSize, AMessageWrittenWithTheUpgradeRequestIsLimitedInSize) {
+  server::TransportConfig config;
+  config.max_ws_message = 100;
+  config.close_deadline_ms = 300;
+  RunningServer server(config);
+  const std::string large = masked_frame(true, 0x01, std::string(101, 'x'));
+  ASSERT_LE(kUpgrade.size() + large.size(), 512u);
+  RawWsClient client(server.port(), kUpgrade + large);
+  EXPECT_TRUE(client.header().starts_with("HTTP/1.1 101"));
+  const auto frame = client.frame();
+  ASSERT_TRUE(frame.has_value());
+  EXPECT_EQ(frame->opcode, 0x08);
+  EXPECT_EQ(frame->payload, "\x03\xf1message too large");  // 1009
+}
+
+// ...and the bytes read a second: at 150 bytes a second, 348 bytes of empty fragments sent with
+// the request hold back a message sent after them for a second or more (it was answered at once
+// when they were read past the byte rate).
+TEST(TransportWsReadRate, BytesWrittenWithTheUpgradeRequestCountAtTheByteRate) {
+  server::TransportConfig config;
+  config.ws_read_rate = 150;
+  config.ws_frame_rate = config.ws_frame_burst = 1e9;
+  RunningServer server(config);
+  const std::string fragments = empty_fragments(57);
+  // All of it in the HTTP session's first read (Beast reads 512 bytes at first).
+  ASSERT_LE(kUpgrade.size() + fragments.size(), 512u);
+  const auto start = std::chrono::steady_clock::now();
+  RawWsClient client(server.port(), kUpgrade + fragments);
+  EXPECT_TRUE(client.header().starts_with("HTTP/1.1 101"));
+  client.write(masked_frame(true, 0x00, R"({"type":"ping"})"));
+  EXPECT_EQ(client.texts(1), std::vector<std::string>{R"({"type":"pong"})"});
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1000));
 }
 

@@ -1,10 +1,12 @@
 // The WebSocket frame counter under the server's WebSockets (server/ws_frames.h): frames are
 // counted from their headers in the bytes as read, in pieces of any size, their payloads skipped
-// whatever their length.
+// whatever their length, those read with the upgrade request (the stream's prefix) too.
 #include "server/ws_frames.h"
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <boost/beast/_experimental/test/stream.hpp>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,40 @@ TEST(FrameCounter, CountsAFrameWhenItsHeaderEnds) {
   EXPECT_EQ(counter.count(data + 14, bytes.size() - 14), 0u);
   const std::string empty = frame(0, true) + frame(0, true) + frame(0, true);
   EXPECT_EQ(counter.count(reinterpret_cast<const unsigned char*>(empty.data()), empty.size()), 3u);
+}
+
+// What came off the socket with the upgrade request is read first, in pieces of the reader's
+// size, then the next layer's; frames are counted across the two, a header split between them
+// once. A read from the prefix completes through the executor, never within its call.
+TEST(FrameCountingStream, ReadsItsPrefixFirstAndCountsItsFrames) {
+  boost::asio::io_context io;
+  boost::beast::test::stream socket(io), peer(io);
+  socket.connect(peer);
+  FrameCountingStream<boost::beast::test::stream> stream(std::move(socket));
+  size_t frames = 0;
+  stream.on_frames([&](size_t n) { frames += n; });
+  const std::string first = frame(3, true), second = frame(300, true);
+  // The second frame's header is split: 2 of its 8 bytes in the prefix.
+  stream.prefix(first + second.substr(0, 2));
+  peer.write_some(boost::asio::buffer(second.substr(2)));
+  std::string read;
+  std::array<char, 4> piece{};
+  for (int reads = 0; read.size() < first.size() + second.size() && reads < 1000; ++reads) {
+    bool done = false;
+    stream.async_read_some(boost::asio::buffer(piece), [&](boost::beast::error_code ec, size_t n) {
+      EXPECT_FALSE(ec);
+      read.append(piece.data(), n);
+      done = true;
+    });
+    EXPECT_FALSE(done) << "completed within its call";
+    io.restart();
+    io.run();
+    ASSERT_TRUE(done);
+    // In order: the prefix whole, a piece at a time, before the next layer's.
+    EXPECT_EQ(read, (first + second).substr(0, read.size()));
+  }
+  EXPECT_EQ(read, first + second);
+  EXPECT_EQ(frames, 2u);
 }
 
 }  // namespace

@@ -47,6 +47,7 @@ struct ServeArgs {
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
   double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
   double secret_pace = static_cast<double>(server::HubConfig{}.secret_pace_ms) / 1000;
+  int max_spectators = server::HubConfig{}.max_spectators;
   bool check = false;
 };
 
@@ -157,6 +158,7 @@ int run_serve(const ServeArgs& args) {
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
   hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
   hub_config.secret_pace_ms = std::llround(args.secret_pace * 1000);
+  hub_config.max_spectators = args.max_spectators;
   try {
     server::Transport transport(transport_config);
     server::Hub hub(hub_config, transport);
@@ -233,6 +235,10 @@ void add_serve(CLI::App& app, int& status) {
                   "of those, the last places kept for players coming back to a game under way: "
                   "a connection there may only open a WebSocket whose first message is such a "
                   "player's hello (default: a twentieth; 0: none)")
+      ->check(whole_number_in(0, 1000000));
+  cmd->add_option("--max-spectators", args->max_spectators,
+                  "spectators one table takes, each sent every state; more are refused with the "
+                  "reason, never the table's players (default 200; 0: no limit)")
       ->check(whole_number_in(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "

@@ -133,7 +133,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         auto session =
             std::make_shared<WsSession>(transport_, std::move(stream_), std::move(place_),
                                         std::move(ws_place), admission_ == Admission::Reserve);
-        session->start(std::move(request));
+        // What the client sent after the request, read with it, is the WebSocket's first.
+        session->start(std::move(request), beast::buffers_to_string(buffer_.data()));
+        buffer_.clear();
       } else {
         reply_error(http::status::not_found, "not-found", "no WebSocket here", false);
       }

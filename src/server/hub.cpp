@@ -302,9 +302,14 @@ struct Hub::Impl {
   }
 
   Json summary(const TableEntry& entry) const {
-    int spectators = 0;
-    for (ConnId c : entry.conns) spectators += conns.at(c).seat < 0;
-    return entry.table->summary(spectators, entry.rematch);
+    return entry.table->summary(spectators(entry), entry.rematch);
+  }
+
+  // The connections watching the table, but for `except`.
+  int spectators(const TableEntry& entry, std::optional<ConnId> except = std::nullopt) const {
+    int count = 0;
+    for (ConnId c : entry.conns) count += c != except && conns.at(c).seat < 0;
+    return count;
   }
 
   void broadcast(TableEntry& entry, int64_t now, bool seats = true) {
@@ -737,8 +742,19 @@ struct Hub::Impl {
     const std::optional<Guest> g = guest_of(j);
     // The same connection, guest and seat saying hello again (a client catching up) stays: to
     // leave and come back would store a disconnect and a connect each time.
-    const bool again = conn.table == entry.table->id() && conn.guest == (g ? g->id : "") &&
-                       conn.seat == (g ? entry.table->seat_of(g->id) : -1);
+    const int seat = g ? entry.table->seat_of(g->id) : -1;
+    const bool again =
+        conn.table == entry.table->id() && conn.guest == (g ? g->id : "") && conn.seat == seat;
+    // One more to watch, past the most the table takes, is refused, and stays where it was (at
+    // another table perhaps). A player of the table is neither counted nor refused.
+    if (!again && seat < 0 && config.max_spectators > 0 &&
+        spectators(entry, c) >= config.max_spectators) {
+      outlet.send(c, error_message("spectators-full",
+                                   "the table has the most spectators it takes (" +
+                                       std::to_string(config.max_spectators) + "); try again later",
+                                   "table"));
+      return;
+    }
     if (!again) {
       if (!conn.table.empty()) leave_conn(c, conn, now);
       if (entry.asleep) {
@@ -748,7 +764,7 @@ struct Hub::Impl {
       }
       conn.table = entry.table->id();
       conn.guest = g ? g->id : "";
-      conn.seat = g ? entry.table->seat_of(g->id) : -1;
+      conn.seat = seat;
       entry.conns.insert(c);
       if (conn.seat < 0) entry.spectators_changed = true;
       if (entry.conns.size() == 1) dirty.push_back(entry.table->id());  // its bots may go on

@@ -87,6 +87,10 @@ struct HubConfig {
   // would know from how soon the choice came that a bot made it, and so who the partner is (a
   // human takes seconds). 0: at once.
   int64_t secret_pace_ms = 4500;
+  // Spectators one table takes (0: no limit): each costs a copy of every state the table sends.
+  // A hello past it is refused with the error `spectators-full`; the table's players are never
+  // counted, nor refused.
+  int max_spectators = 200;
 };
 
 // One bot decision to compute away from the hub.

@@ -9,6 +9,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,9 +29,52 @@ namespace beast = boost::beast;
 namespace http = boost::beast::http;
 namespace websocket = boost::beast::websocket;
 using Tcp = boost::asio::ip::tcp;
+// Beast's simple_rate_policy for reads (writes are not limited), and bytes that came off the
+// socket before the limit was set: those that followed a WebSocket's upgrade request in the
+// HTTP session's read, which the WebSocket reads first (FrameCountingStream::prefix). Charged
+// here, they are paid for by the reads after them, which wait until they are, so that the byte
+// rate holds for them too (else a client had its first 32 KiB parsed beyond the rate).
+class ReadRatePolicy {
+ public:
+  // Bytes a second (Beast's read_limit); unlimited until set.
+  void read_limit(size_t bytes_per_second) noexcept {
+    limit_ = bytes_per_second;
+    remain_ = std::min(remain_, bytes_per_second);
+  }
+  // `bytes` read past the policy: out of this second's allowance, the rest out of the next ones.
+  void charge_read(size_t bytes) noexcept {
+    if (limit_ == kAll) return;
+    const size_t now = std::min(bytes, remain_);
+    remain_ -= now;
+    debt_ += bytes - now;
+  }
+
+ private:
+  friend class beast::rate_policy_access;
+  static constexpr size_t kAll = std::numeric_limits<size_t>::max();
+
+  size_t available_read_bytes() const noexcept { return remain_; }
+  size_t available_write_bytes() const noexcept { return kAll; }
+  void transfer_read_bytes(size_t n) noexcept {
+    if (remain_ != kAll) remain_ = n < remain_ ? remain_ - n : 0;
+  }
+  void transfer_write_bytes(size_t) noexcept {}
+  void on_timer() noexcept {  // every second
+    remain_ = limit_;
+    if (limit_ == kAll) return;
+    const size_t paid = std::min(debt_, remain_);
+    debt_ -= paid;
+    remain_ -= paid;
+  }
+
+  size_t limit_ = kAll;
+  size_t remain_ = kAll;
+  size_t debt_ = 0;
+};
+
 // A connection's stream, with a policy that can limit the bytes read a second (WsSession sets
 // one).
-using Stream = beast::basic_stream<Tcp, asio::any_io_executor, beast::simple_rate_policy>;
+using Stream = beast::basic_stream<Tcp, asio::any_io_executor, ReadRatePolicy>;
 using HttpRequest = http::request<http::string_body>;
 
 class WsSession;

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <utility>
 
 namespace whist::server {
@@ -45,6 +46,19 @@ class FrameCountingStream {
   // Called within a read of the stream, so it may not start operations on it (post them).
   void on_frames(std::function<void(size_t)> callback) { on_frames_ = std::move(callback); }
 
+  // Bytes already taken off the next layer (what followed the upgrade request in the HTTP
+  // session's read: a client may send its first frame with the request): read first, and
+  // counted as they are, like the rest.
+  void prefix(std::string bytes) {
+    prefix_ = std::move(bytes);
+    prefix_at_ = 0;
+  }
+  // What is left of them is never read (a connection being closed for its frames).
+  void drop_prefix() {
+    prefix_.clear();
+    prefix_at_ = 0;
+  }
+
   template <class MutableBuffers, class Handler>
   auto async_read_some(const MutableBuffers& buffers, Handler&& handler) {
     return boost::asio::async_compose<Handler, void(boost::beast::error_code, size_t)>(
@@ -61,14 +75,30 @@ class FrameCountingStream {
   struct ReadOp {
     FrameCountingStream& stream;
     MutableBuffers buffers;
-    bool started = false;
+    enum class Stage { Start, FromPrefix, FromNext } stage = Stage::Start;
 
     template <class Self>
     void operator()(Self& self, boost::beast::error_code ec = {}, size_t n = 0) {
-      if (!started) {
-        started = true;
-        stream.next_.async_read_some(buffers, std::move(self));
-        return;
+      switch (stage) {
+        case Stage::Start:
+          if (stream.prefix_at_ < stream.prefix_.size() && boost::asio::buffer_size(buffers) > 0) {
+            stage = Stage::FromPrefix;
+            // Completed from the executor, never within the call that began the read.
+            boost::asio::post(stream.get_executor(), std::move(self));
+            return;
+          }
+          stage = Stage::FromNext;
+          stream.next_.async_read_some(buffers, std::move(self));
+          return;
+        case Stage::FromPrefix:
+          n = boost::asio::buffer_copy(
+              buffers, boost::asio::buffer(stream.prefix_.data() + stream.prefix_at_,
+                                           stream.prefix_.size() - stream.prefix_at_));
+          stream.prefix_at_ += n;
+          if (stream.prefix_at_ == stream.prefix_.size()) stream.drop_prefix();
+          break;
+        case Stage::FromNext:
+          break;
       }
       stream.counted(boost::beast::buffers_prefix(n, buffers));
       self.complete(ec, n);
@@ -85,6 +115,8 @@ class FrameCountingStream {
   }
 
   NextLayer next_;
+  std::string prefix_;    // FrameCountingStream::prefix
+  size_t prefix_at_ = 0;  // of it read so far
   FrameCounter counter_;
   std::function<void(size_t)> on_frames_;
 };

@@ -37,9 +37,15 @@ WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace conn
       connection_place_(std::move(connection)),
       ws_place_(std::move(websocket)) {}
 
-void WsSession::start(HttpRequest request) {
+void WsSession::start(HttpRequest request, std::string early) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
-  beast::get_lowest_layer(ws_).rate_policy().read_limit(transport_.config.ws_read_rate);
+  auto& rate = beast::get_lowest_layer(ws_).rate_policy();
+  rate.read_limit(transport_.config.ws_read_rate);
+  // Regression: the bytes that came with the upgrade request (a client writing its hello at
+  // once) were left in the HTTP session's buffer, and the hello never answered. They are read
+  // first, counted as frames, and paid for at the byte rate by the reads after them.
+  rate.charge_read(early.size());
+  ws_.next_layer().prefix(std::move(early));
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(10);
   timeouts.idle_timeout = std::chrono::seconds(60);
@@ -152,6 +158,7 @@ void WsSession::count_frames(size_t frames) {
   // out, and the rest of a flood waits unparsed until the close deadline drops the connection
   // (else Beast's close parsed it all at the byte rate, looking for the peer's close frame).
   beast::get_lowest_layer(ws_).rate_policy().read_limit(0);
+  ws_.next_layer().drop_prefix();  // nor what came with the upgrade request
   // Posted: the count comes from within a read, which may not start another operation.
   asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_for_frames(); });
 }

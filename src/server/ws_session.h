@@ -27,7 +27,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   WsSession& operator=(const WsSession&) = delete;
 
   // Answers the upgrade; once it is done the connection is registered and opened in the hub.
-  void start(HttpRequest request);
+  // `early`: what the client sent after the request, read with it (its first frames, perhaps),
+  // read first, under every limit of the bytes read after it.
+  void start(HttpRequest request, std::string early);
 
   void send(std::string text);
   // No more sends after this; with `flush` what is queued goes first. The first reason wins. The

@@ -27,9 +27,12 @@ export function errorText(status: number, code: string | undefined, message: str
   return message ?? `HTTP ${status}`;
 }
 
-// What a person reads for a WebSocket error that ends a table's page (it says no table is there
-// to show), or null for an error about one message.
+// What a person reads for a WebSocket error that ends a table's page (no table is there to show,
+// or none this page may watch), or null for an error about one message.
 export function tableGoneText(code: string, id: string): string | null {
+  if (code === 'spectators-full') {
+    return `Table ${id} has as many spectators as it takes: watch another table, or try again later. Its players can always come back to it.`;
+  }
   if (code === 'not-found') {
     return `There is no table ${id}: the link is wrong, or the table waited with nobody at it and was closed.`;
   }

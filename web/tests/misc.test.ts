@@ -149,6 +149,8 @@ describe('API errors', () => {
   it('ends a table\'s page for a table not there or damaged, not for an error about a move', () => {
     expect(tableGoneText('not-found', 'ab12')).toMatch(/^There is no table ab12: the link is wrong/);
     expect(tableGoneText('damaged', 'ab12')).toMatch(/^Table ab12 cannot be shown: it is damaged in the server's database/);
+    // a spectator refused for want of room is told so, and why the page shows no table
+    expect(tableGoneText('spectators-full', 'ab12')).toMatch(/^Table ab12 has as many spectators as it takes: watch another table, or try again later/);
     for (const code of ['illegal', 'stale', 'not-your-turn', 'bad-message']) expect(tableGoneText(code, 'ab12')).toBeNull();
   });
 
