@@ -151,9 +151,14 @@ TEST(ServeCommand, PrintsTheListeningLineAnswersHttpAndStopsOnSigterm) {
 }
 
 TEST(ServeCommand, StopsOnSigint) {
-  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", ""});
+  // Any number of days from 0 (never) to a century.
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", "", "--guest-expiry-days", "0"});
   ASSERT_TRUE(serve.first_line(std::chrono::seconds(20)).starts_with("listening on "));
   EXPECT_EQ(serve.stop(SIGINT), 0);
+  ServeProcess century(
+      {"--port", "0", "--db", ":memory:", "--web", "", "--guest-expiry-days", "36500"});
+  ASSERT_TRUE(century.first_line(std::chrono::seconds(20)).starts_with("listening on "));
+  EXPECT_EQ(century.stop(SIGINT), 0);
 }
 
 TEST(ServeCommand, RefusesBadArguments) {
@@ -169,6 +174,9 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--api-rate", "nan", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--seed", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-bot-level", "grandmaster"},
+        {"--guest-expiry-days", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--guest-expiry-days", "1.5", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--guest-expiry-days", "36501", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-total-connections", "0"},
         {"--max-spectators", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-spectators", "2.5", "--port", "0", "--db", ":memory:", "--web", ""},
@@ -332,6 +340,19 @@ StoredTables store_tables(const std::string& db) {
   EXPECT_EQ(body("GET", "/api/tables/" + ids.finished, nullptr)["state"], "finished");
   ids.waiting = table({"human", "random", "random", "random"});
   return ids;
+}
+
+// The guests' expiry is a whole number of days: anything else is refused, and the error says what
+// the option takes.
+TEST(ServeCommand, RefusesAGuestExpiryThatIsNotAWholeNumberOfDays) {
+  TempDir dir;
+  const std::string errors = (dir.path() / "stderr.txt").string();
+  ServeProcess serve({"--guest-expiry-days", "1.5", "--port", "0", "--db", ":memory:"}, errors);
+  EXPECT_EQ(serve.first_line(std::chrono::seconds(20)), "");
+  EXPECT_EQ(serve.stop(0), 2);
+  EXPECT_TRUE(read_file(errors).starts_with(
+      "whist serve: --guest-expiry-days: '1.5' is not a whole number from 0 to 36500\n"))
+      << read_file(errors);
 }
 
 // A database holding a table that cannot be replayed (an event row deleted): the server starts

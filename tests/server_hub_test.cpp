@@ -1157,8 +1157,9 @@ TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
   EXPECT_EQ(hub.live_tables(), 1);
 }
 
-// Every guest and table stays in memory, so one client may create only so many: a burst, then
-// a rate, each counted apart and per client. Requests without a client (tests) are not limited.
+// Every guest is stored and every table stays in memory, so one client may create only so many: a
+// burst, then a rate, each counted apart and per client. Requests without a client (tests) are not
+// limited.
 TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
   FakeOutlet out;
   HubConfig config;

@@ -42,6 +42,7 @@ struct ServeArgs {
   std::optional<int> player_reserve;  // default: a twentieth of max_total
   std::string max_bot_level{level_name(server::HubConfig{}.max_bot_level)};
   double create_rate = server::HubConfig{}.creations_per_hour;
+  int guest_expiry_days = server::HubConfig{}.guest_expiry_days;
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
   double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
@@ -152,6 +153,7 @@ int run_serve(const ServeArgs& args) {
   server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
   hub_config.creations_per_hour = args.create_rate;
+  hub_config.guest_expiry_days = args.guest_expiry_days;
   hub_config.hold_seat_ms = std::llround(args.hold_seat * 1000);
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
   hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
@@ -242,6 +244,11 @@ void add_serve(CLI::App& app, int& status) {
                   "guests, and tables, one address may create an hour, after a burst of 20; "
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
       ->check(number_in(0.0, 1e9));
+  cmd->add_option("--guest-expiry-days", args->guest_expiry_days,
+                  "days after which a guest not seen (made, or using its token) is deleted, "
+                  "unless seated at a game not finished; its token then serves no more "
+                  "(default 180; 0: never)")
+      ->check(whole_number_in(0, 36500));
   cmd->add_option("--max-bot-level", args->max_bot_level,
                   "the strongest level of ismcts and expert that new tables may seat: easy, "
                   "normal, hard or max (default max; expert:max can think for seconds a move on "

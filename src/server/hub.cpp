@@ -24,6 +24,7 @@
 #include "game/view_json.h"
 #include "rules/schedule.h"
 #include "server/catalog.h"
+#include "server/guests.h"
 #include "server/lobby_list.h"
 #include "server/rate_limit.h"
 #include "server/store.h"
@@ -114,10 +115,7 @@ Action run_bot_job(const BotJob& job) {
 }
 
 struct Hub::Impl {
-  struct Guest {
-    std::string id;
-    std::string name;
-  };
+  using Guest = GuestCache::Guest;
   std::string variants_text;  // GET /api/variants, written once
 
   struct Conn {
@@ -170,6 +168,8 @@ struct Hub::Impl {
       : config(c),
         outlet(o),
         store(c.db_path),
+        guests(store, {static_cast<size_t>(std::max(c.guests_cached, 1)), c.guest_expiry_days,
+                       c.wall_clock}),
         rng(c.seed),
         guest_limit(c.creations_per_hour / 3600, c.creation_burst),
         table_limit(c.creations_per_hour / 3600, c.creation_burst) {}
@@ -182,11 +182,11 @@ struct Hub::Impl {
   HubConfig config;
   Outlet& outlet;
   Store store;
+  GuestCache guests;  // those seen lately; the others are read back when they come
   Rng rng;  // ids and deal seeds when config.seed is set (tests); libsodium otherwise, and for
             // tokens
-  ClientRateLimit guest_limit;                    // guests created, by client
-  ClientRateLimit table_limit;                    // tables created, by client
-  std::unordered_map<std::string, Guest> guests;  // by token hash
+  ClientRateLimit guest_limit;  // guests created, by client
+  ClientRateLimit table_limit;  // tables created, by client
   std::map<std::string, TableEntry> tables;
   // Stored tables that cannot be replayed (a setup refused, an event missing or refused): asked
   // for, they answer that they are damaged, and the log says why. The database keeps them.
@@ -213,17 +213,30 @@ struct Hub::Impl {
     return s;
   }
 
-  const Guest* guest_of(const Json& body) const {
+  // The guest whose token `body` carries, if any, seen now.
+  std::optional<Guest> guest_of(const Json& body) {
     const auto t = body.find("token");
-    if (t == body.end() || !t->is_string()) return nullptr;
-    const auto it = guests.find(token_hash(t->get<std::string>()));
-    return it == guests.end() ? nullptr : &it->second;
+    if (t == body.end() || !t->is_string()) return std::nullopt;
+    return guests.by_token(token_hash(t->get<std::string>()));
+  }
+
+  // The answer to a request whose token is no guest's: none given, or one unknown (never a
+  // guest's, or a guest's retired since), which a client replaces by making a new guest.
+  HttpReply refuse_token(const Json& body) const {
+    const auto t = body.find("token");
+    if (t == body.end() || !t->is_string()) {
+      return error_reply(403, "forbidden", "token: a guest's token is required", "token");
+    }
+    return error_reply(403, "unknown-guest", guests.unknown_token_text(), "token");
   }
 
   // Writes the event, applies it, tells everyone at the table.
   void commit(TableEntry& entry, const Event& e, int64_t now) {
     Table& t = *entry.table;
-    store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
+    std::optional<SeatChange> seat;  // the store keeps who sits where, not to retire them
+    if (e.kind == EventKind::Join) seat = SeatChange{e.seat, e.guest};
+    if (e.kind == EventKind::Leave) seat = SeatChange{e.seat, {}};
+    store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)), seat);
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;
@@ -333,7 +346,11 @@ struct Hub::Impl {
   // Every table neither finished nor asleep; the others are read when asked for (find_table). A
   // damaged one is left where it is, and the others go on.
   void load() {
-    for (const StoredGuest& g : store.guests()) guests[g.token_hash] = {g.id, g.name};
+    try {
+      guests.retire(std::nullopt);
+    } catch (const StorageError& e) {
+      outlet.log("retiring guests", e.what());  // tried again at the first tick
+    }
     for (const std::string& id : store.awake_tables()) {
       TableEntry* entry = read_table(id);
       if (!entry) continue;
@@ -434,14 +451,14 @@ struct Hub::Impl {
     unsigned char secret[16];
     randombytes_buf(secret, sizeof secret);
     const std::string token = hex(secret, sizeof secret);
-    StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>()};
+    StoredGuest g{random_hex(8), token_hash(token), name->get<std::string>(), guests.now_s()};
     try {
       store.add_guest(g);
     } catch (const StorageError&) {
       guest_limit.give_back(client);  // not made: retries must not run into the limit
       throw;
     }
-    guests[g.token_hash] = {g.id, g.name};
+    guests.added(g);
     return json_reply(201, {{"name", g.name}, {"token", token}});
   }
 
@@ -455,7 +472,7 @@ struct Hub::Impl {
   }
 
   HttpReply create_table(const Json& body, int64_t now, const std::string& client) {
-    if (!guest_of(body)) return error_reply(403, "forbidden", "token: not a guest's", "token");
+    if (!guest_of(body)) return refuse_token(body);
     TableSetup setup;
     Rules rules;
     if (const std::string error = setup_from_json(body, false, setup, rules); !error.empty()) {
@@ -533,8 +550,8 @@ struct Hub::Impl {
 
   HttpReply table_action(TableEntry& entry, const std::string& what, const Json& body,
                          int64_t now) {
-    const Guest* g = guest_of(body);
-    if (!g) return error_reply(403, "forbidden", "token: not a guest's", "token");
+    const std::optional<Guest> g = guest_of(body);
+    if (!g) return refuse_token(body);
     Table& t = *entry.table;
     if (what == "join") {
       const auto s = body.find("seat");
@@ -595,7 +612,8 @@ struct Hub::Impl {
         TableEntry& next = tables[id];  // std::map: `entry` and `t` stay valid
         for (int k = 0; k < t.players(); ++k) {
           const SeatState& s = t.seat(k);
-          if (t.is_human_seat(k) && !s.guest.empty()) {
+          // Not a player retired since the game: nobody could take the seat back.
+          if (t.is_human_seat(k) && !s.guest.empty() && guests.exists(s.guest)) {
             commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
           }
         }
@@ -722,7 +740,7 @@ struct Hub::Impl {
       last = l->get<uint64_t>();
     }
     TableEntry& entry = *found;
-    const Guest* g = guest_of(j);
+    const std::optional<Guest> g = guest_of(j);
     // The same connection, guest and seat saying hello again (a client catching up) stays: to
     // leave and come back would store a disconnect and a connect each time.
     const int seat = g ? entry.table->seat_of(g->id) : -1;
@@ -827,6 +845,7 @@ struct Hub::Impl {
       return;
     }
     commit(entry, e, now);
+    guests.seen(conn.guest);
   }
 
   void welcome(ConnId c, const Conn& conn) {
@@ -987,8 +1006,8 @@ bool Hub::take_returning_player(std::string_view text, int64_t now_ms) {
   const Json j = Json::parse(text, nullptr, false);
   if (!j.is_object() || j.find("type") == j.end() || j["type"] != "hello") return false;
   const auto t = j.find("table");
-  const Impl::Guest* g = impl_->guest_of(j);
-  if (t == j.end() || !t->is_string() || g == nullptr) return false;
+  const std::optional<Impl::Guest> g = impl_->guest_of(j);
+  if (t == j.end() || !t->is_string() || !g) return false;
   const auto it = impl_->tables.find(t->get<std::string>());
   if (it == impl_->tables.end() || it->second.table->stage() != TableStage::Playing) return false;
   // A seat already connected is not coming back (regression: one seat's hello, sent again and
@@ -1073,6 +1092,7 @@ void Hub::tick(int64_t now_ms) {
   try {
     for (const std::string& id : abandoned) impl_->remove_table(id, now_ms);
     impl_->evict_idle(now_ms);
+    impl_->guests.retire(now_ms);
   } catch (const StorageError& e) {
     log_quietly(e);
   }
@@ -1148,6 +1168,8 @@ void Hub::run_bots(int64_t now_ms) {
 }
 
 int Hub::tables_in_memory() const { return static_cast<int>(impl_->tables.size()); }
+
+int Hub::guests_in_memory() const { return static_cast<int>(impl_->guests.size()); }
 
 int Hub::live_tables() const {
   int n = 0;

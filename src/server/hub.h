@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,9 +54,19 @@ struct HubConfig {
   Level max_bot_level = Level::Max;
   // Guests and tables that one client (an address, as the transport names it) may create, each
   // counted apart: `creations_per_hour`, with a burst of `creation_burst` (0: no limit). Every
-  // guest, and every table being played, stays in memory while the server runs.
+  // table being played stays in memory while the server runs.
   double creations_per_hour = 60;
   double creation_burst = 20;
+  // Guests kept in memory, the most recently seen; the others are read from the database when
+  // they come back.
+  int guests_cached = 4096;
+  // A guest not seen (made, authenticated by its token, or making a move) for this many days is
+  // deleted, unless it is seated at a game not finished: its token no longer serves (0: never).
+  // Checked at the start and every hour, a batch at a time.
+  int guest_expiry_days = 180;
+  // When a guest was seen is kept across restarts, so by the wall clock: seconds since the epoch
+  // (null: the system's clock; tests set their own).
+  std::function<int64_t()> wall_clock{};
   // Before a game starts, a player with no connection keeps the seat this long; then it is free
   // for someone else (0: kept until the game starts). A table left waiting, with nobody seated
   // and nobody connected for `abandoned_ms`, is deleted, from the database too (0: kept), so
@@ -142,6 +153,8 @@ class Hub {
   // Tables in memory: those someone is connected to or has been lately, and the idle ones kept
   // (HubConfig::kept_idle).
   int tables_in_memory() const;
+  // Guests in memory (at most HubConfig::guests_cached).
+  int guests_in_memory() const;
 
  private:
   void handle_message(ConnId conn, std::string_view text, int64_t now_ms);

@@ -12,7 +12,9 @@
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -57,6 +59,85 @@ void cluster_events(SQLite::Database& db) {
   db.exec("ALTER TABLE events_clustered RENAME TO events");
   transaction.commit();
   db.exec("VACUUM");
+}
+
+// Who sits where at each game not finished, by guest too: a guest seated at one is never retired.
+constexpr const char* kSeatedColumns =
+    "(table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,"
+    " guest_id TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID";
+
+int64_t wall_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A database from before the seats were kept: who sits where at each game not finished, from its
+// joins and leaves in order (the events' form is server/table.cpp's event_to_json). Read once.
+void fill_seated(SQLite::Database& db) {
+  SQLite::Statement q(db,
+                      "SELECT e.table_id, e.body FROM events AS e JOIN tables AS t ON t.id ="
+                      " e.table_id WHERE t.finished = 0 AND (instr(e.body, '\"k\":\"join\"') > 0"
+                      " OR instr(e.body, '\"k\":\"leave\"') > 0) ORDER BY e.table_id, e.seq");
+  std::map<std::pair<std::string, int>, std::string> seated;
+  while (q.executeStep()) {
+    const auto event = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
+    if (!event.is_object()) continue;  // a damaged table: the server names it when asked for
+    const auto kind = event.find("k"), seat = event.find("seat"), guest = event.find("guest");
+    if (kind == event.end() || seat == event.end() || !seat->is_number_integer()) continue;
+    const std::pair<std::string, int> key{q.getColumn(0).getString(), seat->get<int>()};
+    if (*kind == "join" && guest != event.end() && guest->is_string()) {
+      seated[key] = guest->get<std::string>();
+    } else if (*kind == "leave") {
+      seated.erase(key);
+    }
+  }
+  SQLite::Statement insert(db, "INSERT INTO seated (table_id, seat, guest_id) VALUES (?, ?, ?)");
+  for (const auto& [key, guest] : seated) {
+    insert.reset();
+    insert.bind(1, key.first);
+    insert.bind(2, key.second);
+    insert.bind(3, guest);
+    insert.exec();
+  }
+}
+
+// Brings the guests and seats of a database from before their expiry up to date, all or nothing:
+// the guests' last sighting (unknown: taken as now, so none is retired at once) and who sits where.
+void add_guest_expiry(SQLite::Database& db) {
+  SQLite::Transaction transaction(db);
+  if (!column_exists(db, "guests", "last_seen")) {
+    db.exec("ALTER TABLE guests ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0");
+    SQLite::Statement q(db, "UPDATE guests SET last_seen = ?");
+    q.bind(1, wall_seconds());
+    q.exec();
+  }
+  if (!db.tableExists("seated")) {
+    db.exec(std::string("CREATE TABLE seated ") + kSeatedColumns);
+    fill_seated(db);
+  }
+  // Retiring guests reads them by age; a guest's seats are looked up by guest.
+  db.exec("CREATE INDEX IF NOT EXISTS guests_by_last_seen ON guests (last_seen)");
+  db.exec("CREATE INDEX IF NOT EXISTS seated_by_guest ON seated (guest_id)");
+  transaction.commit();
+}
+
+// Runs `f`'s writes all together, or none of them, inside a transaction or not.
+template <class F>
+void atomically(SQLite::Database& db, F&& f) {
+  db.exec("SAVEPOINT store_write");
+  try {
+    f();
+  } catch (...) {
+    try {
+      db.exec("ROLLBACK TO store_write");
+      db.exec("RELEASE store_write");
+    } catch (const SQLite::Exception&) {
+      // The connection's transaction was already rolled back (SQLite does on some errors).
+    }
+    throw;
+  }
+  db.exec("RELEASE store_write");
 }
 
 // A table's events, in order, by the primary key (so the finished tables', most of the file in
@@ -207,6 +288,7 @@ struct Store::Impl {
   SQLite::Database db;
   // Prepared once: an event is written for every action of every table.
   std::unique_ptr<SQLite::Statement> add_event;
+  uint64_t guest_reads = 0;
   std::thread checkpointer;
   std::mutex mutex;
   std::condition_variable wake;
@@ -250,9 +332,10 @@ Store::Store(const std::string& path, StoreAccess access) {
     db.exec("PRAGMA journal_mode=WAL");
     db.exec("PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
+    // token_hash UNIQUE and id PRIMARY KEY are each an index: a guest is one read either way.
     db.exec(
         "CREATE TABLE IF NOT EXISTS guests (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL,"
-        " name TEXT NOT NULL)");
+        " name TEXT NOT NULL, last_seen INTEGER NOT NULL DEFAULT 0)");
     db.exec(
         "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL,"
         " rematch TEXT NOT NULL DEFAULT '')");
@@ -266,6 +349,7 @@ Store::Store(const std::string& path, StoreAccess access) {
     if (!column_exists(db, "tables", "asleep")) {
       db.exec("ALTER TABLE tables ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0");
     }
+    add_guest_expiry(db);
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
@@ -290,10 +374,12 @@ void Store::Transaction::commit() {
 
 void Store::add_guest(const StoredGuest& g) {
   impl_->write([&] {
-    SQLite::Statement q(impl_->db, "INSERT INTO guests (id, token_hash, name) VALUES (?, ?, ?)");
+    SQLite::Statement q(impl_->db,
+                        "INSERT INTO guests (id, token_hash, name, last_seen) VALUES (?, ?, ?, ?)");
     q.bind(1, g.id);
     q.bind(2, g.token_hash);
     q.bind(3, g.name);
+    q.bind(4, g.last_seen);
     q.exec();
   });
 }
@@ -307,14 +393,29 @@ void Store::add_table(const std::string& id, const std::string& setup) {
   });
 }
 
-void Store::add_event(const std::string& table, uint64_t seq, const std::string& event) {
+void Store::add_event(const std::string& table, uint64_t seq, const std::string& event,
+                      const std::optional<SeatChange>& seat) {
   impl_->write([&] {
-    SQLite::Statement& q = *impl_->add_event;
-    q.reset();
-    q.bind(1, table);
-    q.bind(2, static_cast<int64_t>(seq));
-    q.bind(3, event);
-    q.exec();
+    const auto add = [&] {
+      SQLite::Statement& q = *impl_->add_event;
+      q.reset();
+      q.bind(1, table);
+      q.bind(2, static_cast<int64_t>(seq));
+      q.bind(3, event);
+      q.exec();
+    };
+    if (!seat) return add();  // every action: no savepoint
+    atomically(impl_->db, [&] {
+      add();
+      SQLite::Statement q(impl_->db, seat->guest.empty()
+                                         ? "DELETE FROM seated WHERE table_id = ? AND seat = ?"
+                                         : "INSERT OR REPLACE INTO seated (table_id, seat, "
+                                           "guest_id) VALUES (?, ?, ?)");
+      q.bind(1, table);
+      q.bind(2, seat->seat);
+      if (!seat->guest.empty()) q.bind(3, seat->guest);
+      q.exec();
+    });
   });
 }
 
@@ -329,9 +430,14 @@ void Store::set_rematch(const std::string& table, const std::string& rematch) {
 
 void Store::set_finished(const std::string& table) {
   impl_->write([&] {
-    SQLite::Statement q(impl_->db, "UPDATE tables SET finished = 1 WHERE id = ?");
-    q.bind(1, table);
-    q.exec();
+    atomically(impl_->db, [&] {
+      for (const char* sql : {"UPDATE tables SET finished = 1 WHERE id = ?",
+                              "DELETE FROM seated WHERE table_id = ?"}) {
+        SQLite::Statement q(impl_->db, sql);
+        q.bind(1, table);
+        q.exec();
+      }
+    });
   });
 }
 
@@ -339,8 +445,8 @@ void Store::delete_table(const std::string& table) {
   impl_->write([&] {
     SQLite::Transaction transaction(impl_->db);
     for (const char* sql :
-         {"DELETE FROM events WHERE table_id = ?", "DELETE FROM tables WHERE id = ?",
-          "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
+         {"DELETE FROM events WHERE table_id = ?", "DELETE FROM seated WHERE table_id = ?",
+          "DELETE FROM tables WHERE id = ?", "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
       SQLite::Statement q(impl_->db, sql);
       q.bind(1, table);
       q.exec();
@@ -349,14 +455,60 @@ void Store::delete_table(const std::string& table) {
   });
 }
 
-std::vector<StoredGuest> Store::guests() {
-  std::vector<StoredGuest> out;
-  SQLite::Statement q(impl_->db, "SELECT id, token_hash, name FROM guests");
-  while (q.executeStep()) {
-    out.push_back(
-        {q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString()});
-  }
+namespace {
+
+std::optional<StoredGuest> read_guest(SQLite::Database& db, const char* by,
+                                      const std::string& key) {
+  SQLite::Statement q(
+      db, std::string("SELECT id, token_hash, name, last_seen FROM guests WHERE ") + by + " = ?");
+  q.bind(1, key);
+  if (!q.executeStep()) return std::nullopt;
+  return StoredGuest{q.getColumn(0).getString(), q.getColumn(1).getString(),
+                     q.getColumn(2).getString(), q.getColumn(3).getInt64()};
+}
+
+}  // namespace
+
+std::optional<StoredGuest> Store::guest_by_token(const std::string& token_hash) {
+  ++impl_->guest_reads;
+  return read_guest(impl_->db, "token_hash", token_hash);
+}
+
+std::optional<StoredGuest> Store::guest_by_id(const std::string& id) {
+  ++impl_->guest_reads;
+  return read_guest(impl_->db, "id", id);
+}
+
+uint64_t Store::guest_reads() const { return impl_->guest_reads; }
+
+void Store::set_last_seen(const std::string& guest, int64_t seconds) {
+  impl_->write([&] {
+    SQLite::Statement q(impl_->db, "UPDATE guests SET last_seen = ? WHERE id = ?");
+    q.bind(1, seconds);
+    q.bind(2, guest);
+    q.exec();
+  });
+}
+
+std::vector<std::string> Store::delete_unseen_guests(int64_t before, int limit) {
+  std::vector<std::string> out;
+  impl_->write([&] {
+    out.clear();
+    // By the index on last_seen, the oldest first: a batch reads about `limit` rows, plus the
+    // seated ones it passes over.
+    SQLite::Statement q(impl_->db,
+                        "DELETE FROM guests WHERE id IN (SELECT id FROM guests AS g WHERE"
+                        " g.last_seen < ? AND NOT EXISTS (SELECT 1 FROM seated WHERE guest_id ="
+                        " g.id) ORDER BY g.last_seen LIMIT ?) RETURNING id");
+    q.bind(1, before);
+    q.bind(2, limit);
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+  });
   return out;
+}
+
+int64_t Store::guest_count() {
+  return impl_->db.execAndGet("SELECT count(*) FROM guests").getInt64();
 }
 
 void Store::set_asleep(const std::string& table, bool asleep) {

@@ -20,6 +20,14 @@ struct StoredGuest {
   std::string id;
   std::string token_hash;  // hex
   std::string name;
+  int64_t last_seen = 0;  // when created, authenticated or acting: seconds since the epoch
+};
+
+// A seat of a game not finished changing hands with an event: taken by `guest`, or left (empty).
+// The store keeps who sits where at such games, so that a guest seated at one is never retired.
+struct SeatChange {
+  int seat = 0;
+  std::string guest;
 };
 
 // A stored table that cannot be what it says: its events have a gap, or (the hub's finding) its
@@ -72,15 +80,27 @@ class Store {
   // Every write throws StorageError when it cannot be stored, and stores nothing then.
   void add_guest(const StoredGuest& g);
   void add_table(const std::string& id, const std::string& setup);
-  // Event number `seq` (from 1) of a table.
-  void add_event(const std::string& table, uint64_t seq, const std::string& event);
+  // Event number `seq` (from 1) of a table, with the seat it gives or frees, if it does, stored
+  // together.
+  void add_event(const std::string& table, uint64_t seq, const std::string& event,
+                 const std::optional<SeatChange>& seat = std::nullopt);
   void set_rematch(const std::string& table, const std::string& rematch);
-  // Marks a table's game over: awake_tables() no longer lists it.
+  // Marks a table's game over: awake_tables() no longer lists it, and its seats protect nobody.
   void set_finished(const std::string& table);
-  // Deletes a table and its events, and clears every rematch that named it.
+  // Deletes a table, its events and its seats, and clears every rematch that named it.
   void delete_table(const std::string& table);
 
-  std::vector<StoredGuest> guests();
+  // A guest by its token's hash or by its id: one read of an index each.
+  std::optional<StoredGuest> guest_by_token(const std::string& token_hash);
+  std::optional<StoredGuest> guest_by_id(const std::string& id);
+  void set_last_seen(const std::string& guest, int64_t seconds);
+  // Deletes at most `limit` guests last seen before `before` (seconds since the epoch) and seated
+  // at no game not finished, the longest unseen first; returns their ids. Their tables' events
+  // keep their ids and names, so finished games stay whole.
+  std::vector<std::string> delete_unseen_guests(int64_t before, int limit);
+  int64_t guest_count();
+  // Reads of one guest made so far (guest_by_token, guest_by_id): what the server's cache spares.
+  uint64_t guest_reads() const;
   // Marks a game under way as asleep (left alone, out of the server's memory), or awake again:
   // awake_tables() does not list it while it sleeps.
   void set_asleep(const std::string& table, bool asleep);

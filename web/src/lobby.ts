@@ -4,7 +4,7 @@
 import { api, ApiError, type TableFilter } from './api';
 import { announce, h, rerender } from './dom';
 import { seatIsFree } from './model';
-import { ensureGuest, knownTables, randomGuestName, rememberTable, storedGuest } from './storage';
+import { knownTables, randomGuestName, rememberTable, storedGuest, withGuest } from './storage';
 import type { Summary } from './types';
 import {
   changedOptions,
@@ -191,19 +191,21 @@ export class LobbyPage {
     this.renderForm();
     let stage: 'guest' | 'table' | 'join' = 'guest';
     try {
-      const g = await ensureGuest(this.name);
-      this.name = g.name;
-      stage = 'table';
       const seconds = Number(this.turnSeconds.trim() || 0) || 0; // the server checks its range
-      const r = await api.createTable({
-        token: g.token,
-        variant: p.name,
-        players: this.players,
-        options: changedOptions(p, this.optionValues),
-        seats: this.seats,
-        public: this.isPublic,
-        ...(this.tableName.trim() ? { name: this.tableName.trim() } : {}),
-        ...(seconds !== 0 ? { turn_seconds: seconds } : {}),
+      const { g, r } = await withGuest(this.name, async (g) => {
+        this.name = g.name;
+        stage = 'table';
+        const r = await api.createTable({
+          token: g.token,
+          variant: p.name,
+          players: this.players,
+          options: changedOptions(p, this.optionValues),
+          seats: this.seats,
+          public: this.isPublic,
+          ...(this.tableName.trim() ? { name: this.tableName.trim() } : {}),
+          ...(seconds !== 0 ? { turn_seconds: seconds } : {}),
+        });
+        return { g, r };
       });
       stage = 'join';
       const first = this.seats.indexOf('human');

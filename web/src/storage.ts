@@ -1,6 +1,6 @@
 // What the browser keeps between visits (localStorage): the guest (name and token) and the
 // tables one sat at, so that a reload or another day finds the seat again.
-import { api, type Guest } from './api';
+import { api, ApiError, type Guest } from './api';
 
 const GUEST_KEY = 'whist.guest';
 const TABLES_KEY = 'whist.tables';
@@ -43,6 +43,20 @@ export async function ensureGuest(name: string): Promise<Guest> {
   const fresh = await api.createGuest(want || randomGuestName());
   write(GUEST_KEY, fresh);
   return fresh;
+}
+
+// Runs `use` with the guest, made on first need. A guest the server no longer knows (retired after
+// months unseen: docs/protocol.md, the code `unknown-guest`) is made anew with its name, and `use`
+// tried once more with it.
+export async function withGuest<T>(name: string, use: (g: Guest) => Promise<T>): Promise<T> {
+  const g = await ensureGuest(name);
+  try {
+    return await use(g);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== 'unknown-guest') throw e;
+    write(GUEST_KEY, null);
+    return use(await ensureGuest(g.name));
+  }
 }
 
 export function randomGuestName(): string {

@@ -33,7 +33,6 @@ import {
   type Snapshot,
 } from './model';
 import {
-  ensureGuest,
   forgetTable,
   knownTable,
   randomGuestName,
@@ -42,6 +41,7 @@ import {
   storedPace,
   storePace,
   tokenFor,
+  withGuest,
 } from './storage';
 import type { Action, ServerMessage, View } from './types';
 import { presetTitle } from './variants';
@@ -350,8 +350,10 @@ export class TablePage {
     this.busy = true;
     this.render();
     try {
-      const g = await ensureGuest(this.joinName);
-      await api.join(this.id, g.token, seat);
+      const g = await withGuest(this.joinName, async (guest) => {
+        await api.join(this.id, guest.token, seat);
+        return guest;
+      });
       rememberTable({ id: this.id, token: g.token, seat, variant: this.snap.table?.variant ?? '' });
       this.clearNotice();
       // the connection watched with this guest's token: the server makes it the seat's and says

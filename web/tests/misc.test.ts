@@ -5,6 +5,7 @@ import { replayMatch, replayScore } from '../src/replay';
 import { bidText, describeAction } from '../src/board';
 import { parseRoute } from '../src/route';
 import { api, ApiError, errorText, spectatorsFullText, tableGoneText } from '../src/api';
+import { storedGuest, withGuest } from '../src/storage';
 import { errorKey } from '../src/lobby';
 import { changedOptions, defaultBotSeat, offeredLevels, optionInput, seatChoices, suggestions } from '../src/variants';
 import { match, variants } from './fixtures';
@@ -159,6 +160,35 @@ describe('API errors', () => {
     const v = await api.variants();
     expect(v.presets.map((p) => p.name)).toEqual(['romanian', 'call-ace']);
     expect((globalThis.fetch as ReturnType<typeof vi.fn>).mock.calls[0][0]).toBe('/api/variants');
+  });
+
+  it('makes a guest anew, with its name, when the server has retired it, and tries once more', async () => {
+    const kept = new Map<string, string>([['whist.guest', JSON.stringify({ name: 'Ana', token: 'old' })]]);
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => kept.set(k, v),
+    });
+    const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const fetch = vi.fn(async (path: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { token?: string; name?: string };
+      if (path === '/api/guests') return reply(201, { name: body.name, token: 'new' });
+      if (body.token === 'new') return reply(200, { seat: 1 });
+      return reply(403, { error: { code: 'unknown-guest', field: 'token', message: 'token: no guest has this token; make a new guest (POST /api/guests)' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const g = await withGuest('', async (guest) => {
+      await api.join('ab12', guest.token, 1);
+      return guest;
+    });
+    expect(g).toEqual({ name: 'Ana', token: 'new' });
+    expect(storedGuest()).toEqual({ name: 'Ana', token: 'new' });
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/tables/ab12/join', '/api/guests', '/api/tables/ab12/join']);
+    // Any other refusal is the caller's, with no guest made.
+    fetch.mockClear();
+    fetch.mockImplementation(async () => reply(409, { error: { code: 'conflict', message: 'seat 1 is taken' } }));
+    const e = (await withGuest('', (guest) => api.join('ab12', guest.token, 1)).catch((x: unknown) => x)) as ApiError;
+    expect(e.code).toBe('conflict');
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/tables/ab12/join']);
   });
 
   it('says when the server cannot be reached', async () => {
