@@ -179,6 +179,30 @@ TEST(CallAceFlow, CallingYourOwnAceMeansPlayingAlone) {
   EXPECT_EQ(m.state().call().partner, -1);
 }
 
+// Seed 004: "If the called card is in the declarer's hand or in the kitty, then they play
+// alone": the ace of hearts lies in the kitty, so nobody is the partner and the declarer pays
+// or is paid for three.
+TEST(CallAceFlow, CallingAnAceInTheKittyMeansPlayingAlone) {
+  Match m =
+      deal({},
+           {"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "X1 KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+            "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"},
+           {card("AH"), Card::joker(1), Card::joker(2)});
+  win_auction(m, "7 sense");
+  act(m, Action::call(card("AH")));
+  act(m, Action::keep_hand());
+  EXPECT_EQ(m.state().call().partner, -1);
+  for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(m.view(seat).partner, -1) << seat;
+  while (m.in_deal()) act(m, m.state().legal_actions().items[0]);
+  const DealResult& r = m.results().back();
+  EXPECT_EQ(r.partner, -1);
+  // Alone, 1 against 3: the declarer's payment is three times each defender's.
+  EXPECT_EQ(r.points[0], -(r.points[1] + r.points[2] + r.points[3]));
+  EXPECT_EQ(r.points[1], r.points[2]);
+  EXPECT_EQ(r.points[1], r.points[3]);
+  EXPECT_NE(r.points[1], Points());
+}
+
 TEST(CallAceFlow, TurnTurnsKittyCardsAndMustTakeTheKitty) {
   Match m =
       deal({},
@@ -276,6 +300,39 @@ TEST(CallAceFlow, NegativeContractsHaveNoTrumpAndNoCall) {
   for (int i = 0; i < 4; ++i) act(m, m.state().legal_actions().items[0]);
   EXPECT_EQ(m.view(1).visible[0], m.state().hand(0));
   EXPECT_TRUE(m.view(0).visible[1].empty());
+}
+
+// Seed 004: Clean table, like Table, exposes the declarer's hand after the first trick; Double
+// table exposes every hand ("everyone exposes their hand after first trick").
+TEST(CallAceViews, CleanTableAndDoubleTableExposeHandsAfterTheFirstTrick) {
+  Match clean = deal();
+  win_auction(clean, "clean table");
+  act(clean, Action::keep_hand());
+  for (int i = 0; i < 3; ++i) act(clean, clean.state().legal_actions().items[0]);
+  for (int seat = 1; seat < 4; ++seat) EXPECT_TRUE(clean.view(seat).visible[0].empty()) << seat;
+  act(clean, clean.state().legal_actions().items[0]);
+  for (int seat = 0; seat < 4; ++seat) {
+    for (int p = 0; p < 4; ++p) {
+      const bool shown = p == 0 && seat != 0;
+      EXPECT_EQ(clean.view(seat).visible[p], shown ? clean.state().hand(p) : CardSet())
+          << "seat " << seat << " sees seat " << p;
+    }
+  }
+
+  Match both = deal();
+  win_auction(both, "double table");
+  act(both, Action::keep_hand());
+  for (int i = 0; i < 3; ++i) act(both, both.state().legal_actions().items[0]);
+  for (int seat = 0; seat < 4; ++seat) {
+    for (int p = 0; p < 4; ++p) EXPECT_TRUE(both.view(seat).visible[p].empty()) << seat << p;
+  }
+  act(both, both.state().legal_actions().items[0]);
+  for (int seat = 0; seat < 4; ++seat) {
+    for (int p = 0; p < 4; ++p) {
+      EXPECT_EQ(both.view(seat).visible[p], p == seat ? CardSet() : both.state().hand(p))
+          << "seat " << seat << " sees seat " << p;
+    }
+  }
 }
 
 TEST(CallAceJokers, NoJokerLeadsTheFirstTrickAndAFollowedJokerLoses) {

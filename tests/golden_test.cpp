@@ -462,6 +462,18 @@ TEST(GoldenAlternatives, ExactAndPenalties) {
   EXPECT_EQ(contract_points(under_cypriot, 3, 1, 13, 4), P(-15));
   EXPECT_EQ(contract_points(under_cypriot, 3, 4, 13, 4), P(0));
   EXPECT_EQ(contract_points(under_cypriot, 0, 2, 13, 4), P(0));
+  // ... and on set penalty (bid 4: 14 made, -10 for 3 tricks; 5 tricks now 0) and progressive
+  // penalty (bid 4: 14 made, -14 for 3 tricks and -24 for 2; 5 or 6 tricks 0).
+  const Rules under_set = with_scoring("under-penalty-set");
+  EXPECT_EQ(contract_points(under_set, 4, 4, 13, 4), P(14));
+  EXPECT_EQ(contract_points(under_set, 4, 3, 13, 4), P(-10));
+  EXPECT_EQ(contract_points(under_set, 4, 5, 13, 4), P(0));
+  const Rules under_progressive = with_scoring("under-penalty-progressive");
+  EXPECT_EQ(contract_points(under_progressive, 4, 4, 13, 4), P(14));
+  EXPECT_EQ(contract_points(under_progressive, 4, 3, 13, 4), P(-14));
+  EXPECT_EQ(contract_points(under_progressive, 4, 2, 13, 4), P(-24));
+  EXPECT_EQ(contract_points(under_progressive, 4, 5, 13, 4), P(0));
+  EXPECT_EQ(contract_points(under_progressive, 4, 6, 13, 4), P(0));
 }
 
 TEST(GoldenAlternatives, Cypriot) {

@@ -743,6 +743,17 @@ TEST(IsraeliGame, EndsWhenATotalReachesTheTarget) {
   EXPECT_TRUE(t.finished());
 }
 
+// docs/rules.md 10.6: two players reach the target in the same deal: the higher total wins, not
+// the first seat.
+TEST(IsraeliGame, TwoReachingTheTargetTogetherTheHigherWins) {
+  Match m = make_match({"target_score=30"});
+  // A declares 5 spades and makes it (35); B makes 6 (46); C makes 2 (14); D misses 1 (-10).
+  play_hand(m, {0, 5, S, {5, 6, 2, 1}, {5, 6, 2, 0}});
+  EXPECT_EQ(points_of(m.totals()), (Strings{"35", "46", "14", "-10"}));
+  ASSERT_TRUE(m.finished());
+  EXPECT_EQ(m.winners(), std::vector<int>{1});
+}
+
 TEST(IsraeliGame, EndsAtTheDealCapThrownInHandsIncluded) {
   const auto throw_in = [](Match& m) {
     ASSERT_EQ(m.deal_given(suit_hands(), kNoCard), "");
@@ -762,6 +773,27 @@ TEST(IsraeliGame, EndsAtTheDealCapThrownInHandsIncluded) {
   while (!d.finished()) throw_in(d);
   EXPECT_EQ(d.results().size(), static_cast<size_t>(kDefaultTargetDealCap));
   EXPECT_EQ(kDefaultTargetDealCap, 1000);
+}
+
+// docs/rules.md 10.2: a thrown-in hand leaves streaks alone: it neither breaks a run of exact
+// contracts nor counts as a miss.
+TEST(IsraeliGame, AThrownInHandDoesNotTouchStreaks) {
+  Match m = make_match(
+      {"pass_rounds=0", "streak_bonus=10", "streak_length=2", "miss_penalty=7", "miss_length=2"});
+  // Seats 0, 1 and 2 make their contracts, seat 3 misses (contracts 5 4 4 1, tricks 5 4 4 0).
+  const HandSpec made{0, 5, S, {5, 4, 4, 1}, {5, 4, 4, 0}};
+  play_hand(m, made);
+  ASSERT_EQ(m.deal_given(suit_hands(), kNoCard), "");
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(act(m, Action::pass()));
+  ASSERT_FALSE(m.in_deal());
+  ASSERT_TRUE(m.results()[1].thrown_in);
+  play_hand(m, made);
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_EQ(m.results()[0].bonus[p], Points()) << p;
+    EXPECT_EQ(m.results()[1].bonus[p], Points()) << p;
+  }
+  // The second exact contract (and the second miss) in a row, the thrown-in hand between.
+  EXPECT_EQ(points_of(m.results()[2].bonus), (Strings{"10", "10", "10", "-7"}));
 }
 
 }  // namespace

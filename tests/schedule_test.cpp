@@ -176,6 +176,34 @@ TEST(Schedule, SpecialHandsAreAppendedAtTheLargestSize) {
   for (int p = 0; p < 3; ++p) EXPECT_EQ(m.results()[3].bids[p], 8);
 }
 
+// Seed 001: the blind special hand ("everyone must bid before seeing their cards") and blind
+// one-card deals ("everybody bids blind, before looking at any cards"): no seat sees its own
+// hand, nor any other, until the last bid; then each sees its own.
+TEST(Schedule, BlindHandsAreBidUnseen) {
+  for (std::string_view option : {"special_hands=blind", "one_card_mode=blind"}) {
+    Match m(preset("romanian", 3, {option, "schedule=1"}), {"A", "B", "C"}, 0);
+    if (option == "special_hands=blind") {
+      Rng first(8);
+      play_random(m, first);  // the one-card deal of the schedule, then the blind hand
+    }
+    Rng rng(9);
+    m.deal_random(rng);
+    ASSERT_EQ(m.state().phase(), Phase::Bidding) << option;
+    while (m.state().phase() == Phase::Bidding) {
+      for (int seat = 0; seat < 3; ++seat) {
+        const PlayerView v = make_view(m.state(), seat);
+        EXPECT_TRUE(v.own_hand.empty()) << option << ", seat " << seat;
+        for (int p = 0; p < 3; ++p) EXPECT_TRUE(v.visible[p].empty()) << option << seat << p;
+      }
+      const ActionList legal = m.state().legal_actions();
+      m.apply(legal.items[legal.size - 1]);  // the largest bid: never an announcement
+    }
+    for (int seat = 0; seat < 3; ++seat) {
+      EXPECT_EQ(make_view(m.state(), seat).own_hand, m.state().hand(seat)) << option << seat;
+    }
+  }
+}
+
 TEST(Schedule, TrumpRotationRepeatsFromTheFirstDeal) {
   // Seed 000: spades, diamonds, hearts, clubs, no trump, and so on to the end of the game.
   const Schedule s(preset("serbian"));

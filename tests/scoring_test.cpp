@@ -1,4 +1,4 @@
-// Scoring: every one of the 29 systems and the zero-bid modifier, point by point; then the
+// Scoring: every one of the 31 systems and the zero-bid modifier, point by point; then the
 // match-level rules (streak bonuses, miss penalties, spades double, zero play, winners, half
 // points) through Match with deals built so that every seat takes a chosen number of tricks.
 #include <gtest/gtest.h>
@@ -111,6 +111,22 @@ const std::vector<SystemCases>& all_cases() {
         {3, 1, 5, 4, "-15"},
         {0, 1, 5, 4, "0"},
         {0, 0, 5, 4, "10"}}},
+      // 10 + bid; more: 0; fewer: -10 (set penalty's).
+      {"under-penalty-set",
+       {{4, 4, 5, 4, "14"},
+        {4, 5, 5, 4, "0"},
+        {4, 3, 5, 4, "-10"},
+        {4, 0, 5, 4, "-10"},
+        {0, 2, 5, 4, "0"},
+        {0, 0, 5, 4, "10"}}},
+      // 10 + bid; more: 0; fewer: -(bid + 10d) (progressive penalty's).
+      {"under-penalty-progressive",
+       {{4, 4, 6, 4, "14"},
+        {4, 5, 6, 4, "0"},
+        {4, 6, 6, 4, "0"},
+        {4, 3, 6, 4, "-14"},
+        {4, 2, 6, 4, "-24"},
+        {0, 2, 6, 4, "0"}}},
       // 10 + 5 x bid; -5 x bid; a missed zero -10.
       {"cypriot",
        {{5, 5, 5, 4, "35"},
@@ -409,6 +425,22 @@ TEST(MatchScoring, MissPenaltyForFiveMissesInARow) {
   EXPECT_EQ(m.totals()[0], P(11 * 5 + 10));
 }
 
+// docs/rules.md 6: with streak_one_card=off a one-card deal neither counts towards nor breaks a
+// run of misses either.
+TEST(MatchScoring, OneCardDealsCanBeLeftOutOfMissRuns) {
+  // Seat 3 bids 0 and takes every trick: a miss in every deal.
+  Match skipped =
+      match_of(romanian_rules("2,1,2", {"miss_penalty=5", "miss_length=2", "streak_one_card=off"}));
+  exact_deals(skipped, 3);
+  EXPECT_EQ(skipped.results()[0].bonus[3], Points());
+  EXPECT_EQ(skipped.results()[1].bonus[3], Points());
+  EXPECT_EQ(skipped.results()[2].bonus[3], P(-5));  // the second counted miss
+  Match counted = match_of(romanian_rules("2,1,2", {"miss_penalty=5", "miss_length=2"}));
+  exact_deals(counted, 3);
+  EXPECT_EQ(counted.results()[1].bonus[3], P(-5));
+  EXPECT_EQ(counted.results()[2].bonus[3], Points());
+}
+
 TEST(MatchScoring, MissPenaltyCountRestartsOnAMadeBid) {
   Match m = match_of(romanian_rules("2,2,2,2,2,2", {"miss_penalty=5"}));
   for (int k = 0; k < 4; ++k) play_deal(m, {0, 0, 0, 0}, {0, 0, 0, 2});  // seat 3 misses 4
@@ -441,6 +473,21 @@ TEST(MatchScoring, ZeroPlayWinsTheGame) {
   EXPECT_EQ(m.totals()[0], Points());
   EXPECT_EQ(m.totals()[1], P(6 * 7));
   EXPECT_EQ(m.winners(), std::vector<int>{0});
+}
+
+// Seed 001: "If this player is successful, he or she wins the game": two who announce and both
+// end on 0 share the win.
+TEST(MatchScoring, SuccessfulZeroPlaysShareTheWin) {
+  Match m = match_of(romanian_rules("2,2,2,2,2,2", {"zero_play=start"}));
+  // Seats 0 and 1 announce in the first deal and make a zero (+5), then miss by one five times.
+  play_deal(m, {0, 0, 2, 0}, {0, 0, 2, 0}, 0b0011);
+  EXPECT_EQ(m.zero_play_announced(), 0b0011);
+  for (int k = 0; k < 5; ++k) play_deal(m, {1, 1, 2, 0}, {0, 0, 2, 0});
+  ASSERT_TRUE(m.finished());
+  EXPECT_EQ(m.totals()[0], Points());
+  EXPECT_EQ(m.totals()[1], Points());
+  EXPECT_EQ(m.totals()[2], P(6 * 7));
+  EXPECT_EQ(m.winners(), (std::vector<int>{0, 1}));
 }
 
 TEST(MatchScoring, ZeroPlayFailsAwayFromZero) {

@@ -18,7 +18,7 @@ void add_variants(CLI::App& app, int& status) {
       fmt::print("\nScoring systems (option scoring=NAME):\n");
       for (int i = 0; i < kNumScorings; ++i) {
         const auto s = static_cast<Scoring>(i);
-        fmt::print("  {:<21} {}\n", scoring_name(s), scoring_description(s));
+        fmt::print("  {:<25} {}\n", scoring_name(s), scoring_description(s));
       }
       return;
     }

@@ -33,6 +33,8 @@ enum class Scoring : uint8_t {
   UnderPenalty,
   UnderPenaltyTen,
   UnderPenaltyCypriot,
+  UnderPenaltySet,
+  UnderPenaltyProgressive,
   Cypriot,
   SetPenalty,
   ProgressivePenalty,
@@ -50,7 +52,7 @@ enum class Scoring : uint8_t {
   OyVey,
   Israeli,
 };
-inline constexpr int kNumScorings = 29;
+inline constexpr int kNumScorings = 31;
 
 // How the sequence of hand sizes is built; "8" stands for the largest hand of the game.
 enum class ScheduleKind : uint8_t {

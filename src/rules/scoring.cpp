@@ -30,6 +30,9 @@ constexpr std::array<ScoringInfo, kNumScorings> kScorings = {{
      "made: 10 x bid; more tricks: 0; fewer: -10 x bid"},
     {Scoring::UnderPenaltyCypriot, "under-penalty-cypriot",
      "made: 10 + 5 x bid; more tricks: 0; fewer: -5 x bid"},
+    {Scoring::UnderPenaltySet, "under-penalty-set", "made: 10 + bid; more tricks: 0; fewer: -10"},
+    {Scoring::UnderPenaltyProgressive, "under-penalty-progressive",
+     "made: 10 + bid; more tricks: 0; fewer: -(bid + 10d)"},
     {Scoring::Cypriot, "cypriot", "made: 10 + 5 x bid; missed: -5 x bid, a missed zero -10"},
     {Scoring::SetPenalty, "set-penalty", "made: 10 + bid; more tricks: tricks; fewer: -10"},
     {Scoring::ProgressivePenalty, "progressive-penalty", "made: 10 + bid; missed: -(bid + 10d)"},
@@ -80,8 +83,9 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
       return w(made ? 10 * bid : 0);
     case Scoring::TenTimesPenalty:
       return w(made ? 10 * bid : -10 * bid);
-    // "Penalty under, zero over" on each of seed 000's systems with a penalty; a zero bid can
-    // only be missed over, so Cypriot's -10 for a missed zero never applies.
+    // "Penalty under, zero over" on each of seed 000's exact systems with a penalty ("according
+    // to the specific exact scoring variant used"); a zero bid can only be missed over, so
+    // Cypriot's -10 for a missed zero never applies.
     case Scoring::UnderPenalty:
       if (made) return w(10 + bid);
       return w(tricks > bid ? 0 : -bid);
@@ -91,6 +95,13 @@ int64_t system_halves(Scoring s, int bid, int tricks, int cards, int players) {
     case Scoring::UnderPenaltyCypriot:
       if (made) return w(10 + 5 * bid);
       return w(tricks > bid ? 0 : -5 * bid);
+    // Set penalty's penalty is the -10 for fewer tricks (docs/rules.md section 9, choice 8).
+    case Scoring::UnderPenaltySet:
+      if (made) return w(10 + bid);
+      return w(tricks > bid ? 0 : -10);
+    case Scoring::UnderPenaltyProgressive:
+      if (made) return w(10 + bid);
+      return w(tricks > bid ? 0 : -(bid + 10 * d));
     case Scoring::Cypriot:
       if (made) return w(10 + 5 * bid);
       return w(bid == 0 ? -10 : -5 * bid);
