@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -159,6 +160,25 @@ TEST(ServeCommand, StopsOnSigint) {
       {"--port", "0", "--db", ":memory:", "--web", "", "--guest-expiry-days", "36500"});
   ASSERT_TRUE(century.first_line(std::chrono::seconds(20)).starts_with("listening on "));
   EXPECT_EQ(century.stop(SIGINT), 0);
+}
+
+// Retiring guests deletes identities, so the help says it is off unless an expiry is given, and
+// what a sighting is.
+TEST(ServeCommand, HelpSaysGuestsAreNeverRetiredByDefault) {
+  const ShellRun r = run_shell(std::string(WHIST_BINARY) + " serve --help");
+  ASSERT_EQ(r.status, 0);
+  const size_t at = r.out.find("--guest-expiry-days");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::string text;  // the option's help, its lines joined
+  for (size_t k = at; k < r.out.size() && r.out.compare(k, 4, "\n  -") != 0; ++k) {
+    if (std::isspace(static_cast<unsigned char>(r.out[k])) == 0) {
+      text += r.out[k];
+    } else if (!text.empty() && text.back() != ' ') {
+      text += ' ';
+    }
+  }
+  EXPECT_NE(text.find("(default 0: never)"), std::string::npos) << text;
+  EXPECT_NE(text.find("or moving"), std::string::npos) << text;
 }
 
 TEST(ServeCommand, RefusesBadArguments) {

@@ -245,9 +245,11 @@ void add_serve(CLI::App& app, int& status) {
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
       ->check(number_in(0.0, 1e9));
   cmd->add_option("--guest-expiry-days", args->guest_expiry_days,
-                  "days after which a guest not seen (made, or using its token) is deleted, "
-                  "unless seated at a game not finished; its token then serves no more "
-                  "(default 180; 0: never)")
+                  "days after which a guest not seen (made, its token in a request or hello "
+                  "at a table that exists or in a new table's request, or moving) is deleted, "
+                  "unless seated at a game not finished; its token then serves no more; "
+                  "counted back from the newest sighting stored when the clock is later "
+                  "(default 0: never)")
       ->check(whole_number_in(0, 36500));
   cmd->add_option("--max-bot-level", args->max_bot_level,
                   "the strongest level of ismcts and expert that new tables may seat: easy, "

@@ -46,9 +46,9 @@ void GuestCache::use(List::iterator it) {
   try {
     store_.set_last_seen(it->id, now);
     it->last_seen = now;
-  } catch (const StorageError&) {
+  } catch (const std::exception&) {
     // Written at a later sighting: a guest is retired only after days unseen, and the request
-    // that saw it stands or falls by its own writes.
+    // that saw it stands or falls by its own writes (a move is made already: seen() never throws).
   }
 }
 
@@ -89,8 +89,13 @@ void GuestCache::retire(std::optional<int64_t> now_ms) {
   if (config_.expiry_days <= 0) return;
   if (now_ms && !retire_due_ms_) retire_due_ms_ = *now_ms + kRetireEveryMs;
   if (now_ms && *now_ms < *retire_due_ms_) return;
-  const int64_t before = now_s() - int64_t{config_.expiry_days} * kDayS;
-  const std::vector<std::string> gone = store_.delete_unseen_guests(before, kRetireBatch);
+  // Never ahead of the newest sighting stored: a clock set years ahead at boot, before any guest
+  // is seen, would otherwise retire everyone at once.
+  const std::optional<int64_t> newest = store_.newest_sighting();
+  const int64_t before =
+      std::min(now_s(), newest.value_or(0)) - int64_t{config_.expiry_days} * kDayS;
+  const std::vector<std::string> gone =
+      newest ? store_.delete_unseen_guests(before, kRetireBatch) : std::vector<std::string>{};
   for (const std::string& id : gone) {
     const auto it = by_id_.find(id);
     if (it == by_id_.end()) continue;

@@ -39,19 +39,21 @@ class GuestCache {
 
   // Now by the wall clock, in seconds since the epoch: a sighting outlives a restart.
   int64_t now_s() const;
-  // The guest whose token has this hash, if there is one (stored), seen now. Throws what the
-  // store throws when it cannot read.
+  // The guest whose token has this hash, if there is one (stored), seen now. Throws StorageError
+  // when the store cannot read it.
   std::optional<Guest> by_token(const std::string& token_hash);
-  // Whether a guest of this id is stored (one retired is not).
+  // Whether a guest of this id is stored (one retired is not). Throws StorageError as by_token.
   bool exists(const std::string& id);
   // A guest the store has just added.
   void added(const StoredGuest& guest);
   // A guest acting (a move at a table), seen now. Never throws: the move is made already.
   void seen(const std::string& id);
   // Deletes a batch of the guests unseen for `expiry_days` and seated at no game not finished,
-  // if one is due at `now_ms` (the hub's clock; null: the server's start): at the start, then at
-  // each call while batches come back full, else kRetireEveryMs later, so that a large database
-  // never holds the server up. Their tokens no longer serve. Throws StorageError.
+  // counted back from now or from the newest sighting stored, whichever is earlier (a clock
+  // wrong at boot, years ahead, retires nobody before a guest is seen), if one is due at `now_ms`
+  // (the hub's clock; null: the server's start): at the start, then at each call while batches come
+  // back full, else kRetireEveryMs later, so that a large database never holds the server up. Their
+  // tokens no longer serve. Throws StorageError.
   void retire(std::optional<int64_t> now_ms);
   // What a client is told of a token that is no guest's.
   std::string unknown_token_text() const;

@@ -602,6 +602,13 @@ struct Hub::Impl {
     if (entry.rematch.empty()) {
       TableSetup setup = t.setup();
       setup.seed = random_seed();
+      // Its players still here (not retired since the game: nobody could take the seat back),
+      // learnt before anything is made: a read that fails then leaves nothing behind.
+      std::vector<int> seated;
+      for (int k = 0; k < t.players(); ++k) {
+        const SeatState& s = t.seat(k);
+        if (t.is_human_seat(k) && !s.guest.empty() && guests.exists(s.guest)) seated.push_back(k);
+      }
       // All of it stored, or none (regression: a failure between the steps left a rematch
       // table in the lobby that the game did not name, or named one whose players had no seat).
       Store::Transaction transaction(store);
@@ -610,15 +617,14 @@ struct Hub::Impl {
         id = add_table(setup, t.rules(), now);
         store.set_rematch(t.id(), id);
         TableEntry& next = tables[id];  // std::map: `entry` and `t` stay valid
-        for (int k = 0; k < t.players(); ++k) {
+        for (const int k : seated) {
           const SeatState& s = t.seat(k);
-          // Not a player retired since the game: nobody could take the seat back.
-          if (t.is_human_seat(k) && !s.guest.empty() && guests.exists(s.guest)) {
-            commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
-          }
+          commit(next, Event{EventKind::Join, k, {}, s.guest, s.name}, now);
         }
         transaction.commit();
-      } catch (const StorageError&) {
+      } catch (...) {
+        // Whatever failed, the transaction rolls back: the table is not kept in memory either
+        // (regression: only a StorageError erased it, leaving a table the database had not).
         if (!id.empty()) tables.erase(id);  // new, so nobody has it
         throw;
       }
@@ -1006,10 +1012,13 @@ bool Hub::take_returning_player(std::string_view text, int64_t now_ms) {
   const Json j = Json::parse(text, nullptr, false);
   if (!j.is_object() || j.find("type") == j.end() || j["type"] != "hello") return false;
   const auto t = j.find("table");
-  const std::optional<Impl::Guest> g = impl_->guest_of(j);
-  if (t == j.end() || !t->is_string() || !g) return false;
+  if (t == j.end() || !t->is_string()) return false;
   const auto it = impl_->tables.find(t->get<std::string>());
   if (it == impl_->tables.end() || it->second.table->stage() != TableStage::Playing) return false;
+  // The token last, as a hello does: a guest is seen only at a table that exists
+  // (docs/protocol.md).
+  const std::optional<Impl::Guest> g = impl_->guest_of(j);
+  if (!g) return false;
   // A seat already connected is not coming back (regression: one seat's hello, sent again and
   // again, took every place of the reserve), unless its connections have gone silent: a network
   // that died leaves one open until its idle timeout, a minute, where the web client pings every

@@ -61,9 +61,11 @@ struct HubConfig {
   // they come back.
   int guests_cached = 4096;
   // A guest not seen (made, authenticated by its token, or making a move) for this many days is
-  // deleted, unless it is seated at a game not finished: its token no longer serves (0: never).
-  // Checked at the start and every hour, a batch at a time.
-  int guest_expiry_days = 180;
+  // deleted, unless it is seated at a game not finished: its token no longer serves. 0, the
+  // default, never: deleting identities is the operator's choice, and memory is bounded by
+  // `guests_cached` either way. Checked at the start and every hour, a batch at a time, counted
+  // back from the newest sighting stored when the clock is later (GuestCache::retire).
+  int guest_expiry_days = 0;
   // When a guest was seen is kept across restarts, so by the wall clock: seconds since the epoch
   // (null: the system's clock; tests set their own).
   std::function<int64_t()> wall_clock{};

@@ -72,72 +72,64 @@ int64_t wall_seconds() {
       .count();
 }
 
-// A database from before the seats were kept: who sits where at each game not finished, from its
-// joins and leaves in order (the events' form is server/table.cpp's event_to_json). Read once.
-void fill_seated(SQLite::Database& db) {
-  SQLite::Statement q(db,
-                      "SELECT e.table_id, e.body FROM events AS e JOIN tables AS t ON t.id ="
-                      " e.table_id WHERE t.finished = 0 AND (instr(e.body, '\"k\":\"join\"') > 0"
-                      " OR instr(e.body, '\"k\":\"leave\"') > 0) ORDER BY e.table_id, e.seq");
-  std::map<std::pair<std::string, int>, std::string> seated;
-  while (q.executeStep()) {
-    const auto event = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
-    if (!event.is_object()) continue;  // a damaged table: the server names it when asked for
-    const auto kind = event.find("k"), seat = event.find("seat"), guest = event.find("guest");
-    if (kind == event.end() || seat == event.end() || !seat->is_number_integer()) continue;
-    const std::pair<std::string, int> key{q.getColumn(0).getString(), seat->get<int>()};
-    if (*kind == "join" && guest != event.end() && guest->is_string()) {
-      seated[key] = guest->get<std::string>();
-    } else if (*kind == "leave") {
-      seated.erase(key);
-    }
-  }
+// Who sits where at each game not finished, from its joins and leaves in order (the events' form
+// is server/table.cpp's event_to_json). Each such table's events are read by the primary key, as
+// read_events does, so the finished tables' (most of the file in time) are never read; instr only
+// spares parsing the events that are neither.
+void rebuild_seated(SQLite::Database& db) {
+  db.exec("DELETE FROM seated");
+  std::vector<std::string> unfinished;
+  SQLite::Statement tables(db, "SELECT id FROM tables WHERE finished = 0");
+  while (tables.executeStep()) unfinished.push_back(tables.getColumn(0).getString());
+  SQLite::Statement events(db,
+                           "SELECT body FROM events WHERE table_id = ? AND (instr(body,"
+                           " '\"k\":\"join\"') > 0 OR instr(body, '\"k\":\"leave\"') > 0)"
+                           " ORDER BY seq");
   SQLite::Statement insert(db, "INSERT INTO seated (table_id, seat, guest_id) VALUES (?, ?, ?)");
-  for (const auto& [key, guest] : seated) {
-    insert.reset();
-    insert.bind(1, key.first);
-    insert.bind(2, key.second);
-    insert.bind(3, guest);
-    insert.exec();
+  for (const std::string& table : unfinished) {
+    std::map<int, std::string> seated;
+    events.reset();
+    events.bind(1, table);
+    while (events.executeStep()) {
+      const auto event = nlohmann::json::parse(events.getColumn(0).getString(), nullptr, false);
+      if (!event.is_object()) continue;  // a damaged table: the server names it when asked for
+      const auto kind = event.find("k"), seat = event.find("seat"), guest = event.find("guest");
+      if (kind == event.end() || seat == event.end() || !seat->is_number_integer()) continue;
+      if (*kind == "join" && guest != event.end() && guest->is_string()) {
+        seated[seat->get<int>()] = guest->get<std::string>();
+      } else if (*kind == "leave") {
+        seated.erase(seat->get<int>());
+      }
+    }
+    for (const auto& [seat, guest] : seated) {
+      insert.reset();
+      insert.bind(1, table);
+      insert.bind(2, seat);
+      insert.bind(3, guest);
+      insert.exec();
+    }
   }
 }
 
-// Brings the guests and seats of a database from before their expiry up to date, all or nothing:
-// the guests' last sighting (unknown: taken as now, so none is retired at once) and who sits where.
-void add_guest_expiry(SQLite::Database& db) {
+// Brings the guests and seats up to date at every start, all or nothing. A database from before
+// their expiry gets the column, the table and the indexes. And an older server run on this
+// database since (one that knows neither) wrote its guests with no sighting (0) and its joins
+// and leaves with no seats: a guest never sighted is taken as seen now, so none is retired at
+// once, and who sits where is read again from the events, so a guest seated then is not retired.
+void update_guest_expiry(SQLite::Database& db) {
   SQLite::Transaction transaction(db);
   if (!column_exists(db, "guests", "last_seen")) {
     db.exec("ALTER TABLE guests ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0");
-    SQLite::Statement q(db, "UPDATE guests SET last_seen = ?");
-    q.bind(1, wall_seconds());
-    q.exec();
   }
-  if (!db.tableExists("seated")) {
-    db.exec(std::string("CREATE TABLE seated ") + kSeatedColumns);
-    fill_seated(db);
-  }
+  db.exec(std::string("CREATE TABLE IF NOT EXISTS seated ") + kSeatedColumns);
   // Retiring guests reads them by age; a guest's seats are looked up by guest.
   db.exec("CREATE INDEX IF NOT EXISTS guests_by_last_seen ON guests (last_seen)");
   db.exec("CREATE INDEX IF NOT EXISTS seated_by_guest ON seated (guest_id)");
+  SQLite::Statement q(db, "UPDATE guests SET last_seen = ? WHERE last_seen = 0");
+  q.bind(1, wall_seconds());
+  q.exec();
+  rebuild_seated(db);
   transaction.commit();
-}
-
-// Runs `f`'s writes all together, or none of them, inside a transaction or not.
-template <class F>
-void atomically(SQLite::Database& db, F&& f) {
-  db.exec("SAVEPOINT store_write");
-  try {
-    f();
-  } catch (...) {
-    try {
-      db.exec("ROLLBACK TO store_write");
-      db.exec("RELEASE store_write");
-    } catch (const SQLite::Exception&) {
-      // The connection's transaction was already rolled back (SQLite does on some errors).
-    }
-    throw;
-  }
-  db.exec("RELEASE store_write");
 }
 
 // A table's events, in order, by the primary key (so the finished tables', most of the file in
@@ -282,6 +274,46 @@ struct Store::Impl {
     }
   }
 
+  // Runs `f`'s writes (inside write()) all together, or none of them, inside a transaction or
+  // not. Its RELEASE is its commit when no transaction is open, and may fail too (the file busy, a
+  // deferred constraint): the savepoint then stays open, and every later write would nest inside
+  // it, never committed; so it is rolled back and released, and the write refused.
+  template <class F>
+  void atomically(F&& f) {
+    db.exec("SAVEPOINT store_write");
+    const auto undo = [this] {
+      try {
+        db.exec("ROLLBACK TO store_write");
+        db.exec("RELEASE store_write");
+      } catch (const SQLite::Exception&) {
+        // The connection's transaction was already rolled back (SQLite does on some errors).
+      }
+    };
+    try {
+      f();
+    } catch (...) {
+      undo();
+      throw;
+    }
+    try {
+      db.exec("RELEASE store_write");
+    } catch (const SQLite::Exception& e) {
+      undo();
+      throw StorageError("database " + path + ": " + e.what());
+    }
+  }
+
+  // Runs `f`, a read: whatever SQLite says (busy, an I/O error, a damaged file) is a StorageError
+  // that names the database, which the hub answers with `storage`; a read changes nothing.
+  template <class F>
+  auto read(F&& f) {
+    try {
+      return f();
+    } catch (const SQLite::Exception& e) {
+      throw StorageError("database " + path + ": " + e.what());
+    }
+  }
+
   std::string path;
   FileLock file_lock;
   std::optional<std::pair<dev_t, ino_t>> file_id;  // of the file opened, to see it is still there
@@ -349,7 +381,7 @@ Store::Store(const std::string& path, StoreAccess access) {
     if (!column_exists(db, "tables", "asleep")) {
       db.exec("ALTER TABLE tables ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0");
     }
-    add_guest_expiry(db);
+    update_guest_expiry(db);
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
@@ -405,7 +437,7 @@ void Store::add_event(const std::string& table, uint64_t seq, const std::string&
       q.exec();
     };
     if (!seat) return add();  // every action: no savepoint
-    atomically(impl_->db, [&] {
+    impl_->atomically([&] {
       add();
       SQLite::Statement q(impl_->db, seat->guest.empty()
                                          ? "DELETE FROM seated WHERE table_id = ? AND seat = ?"
@@ -430,7 +462,7 @@ void Store::set_rematch(const std::string& table, const std::string& rematch) {
 
 void Store::set_finished(const std::string& table) {
   impl_->write([&] {
-    atomically(impl_->db, [&] {
+    impl_->atomically([&] {
       for (const char* sql : {"UPDATE tables SET finished = 1 WHERE id = ?",
                               "DELETE FROM seated WHERE table_id = ?"}) {
         SQLite::Statement q(impl_->db, sql);
@@ -471,12 +503,21 @@ std::optional<StoredGuest> read_guest(SQLite::Database& db, const char* by,
 
 std::optional<StoredGuest> Store::guest_by_token(const std::string& token_hash) {
   ++impl_->guest_reads;
-  return read_guest(impl_->db, "token_hash", token_hash);
+  return impl_->read([&] { return read_guest(impl_->db, "token_hash", token_hash); });
 }
 
 std::optional<StoredGuest> Store::guest_by_id(const std::string& id) {
   ++impl_->guest_reads;
-  return read_guest(impl_->db, "id", id);
+  return impl_->read([&] { return read_guest(impl_->db, "id", id); });
+}
+
+std::optional<int64_t> Store::newest_sighting() {
+  return impl_->read([&]() -> std::optional<int64_t> {
+    // max() of an indexed column: the last entry of guests_by_last_seen, one read.
+    SQLite::Statement q(impl_->db, "SELECT max(last_seen) FROM guests");
+    if (!q.executeStep() || q.getColumn(0).isNull()) return std::nullopt;
+    return q.getColumn(0).getInt64();
+  });
 }
 
 uint64_t Store::guest_reads() const { return impl_->guest_reads; }

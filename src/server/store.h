@@ -90,9 +90,12 @@ class Store {
   // Deletes a table, its events and its seats, and clears every rematch that named it.
   void delete_table(const std::string& table);
 
-  // A guest by its token's hash or by its id: one read of an index each.
+  // A guest by its token's hash or by its id: one read of an index each. These reads, and
+  // newest_sighting(), throw StorageError when the database cannot answer, as the writes do.
   std::optional<StoredGuest> guest_by_token(const std::string& token_hash);
   std::optional<StoredGuest> guest_by_id(const std::string& id);
+  // When the guest seen most lately was seen (null: no guest at all).
+  std::optional<int64_t> newest_sighting();
   void set_last_seen(const std::string& guest, int64_t seconds);
   // Deletes at most `limit` guests last seen before `before` (seconds since the epoch) and seated
   // at no game not finished, the longest unseen first; returns their ids. Their tables' events

@@ -1,7 +1,7 @@
 // The lobby: your name, a new table (preset, players, seats, options with their defaults, as the
 // server lists them: GET /api/variants), the public tables to join or watch (the first hundred the
 // server names, by game and free seats as the player filters them), and the tables you sat at.
-import { api, ApiError, type TableFilter } from './api';
+import { api, ApiError, type Guest, type TableFilter } from './api';
 import { announce, h, rerender } from './dom';
 import { seatIsFree } from './model';
 import { knownTables, randomGuestName, rememberTable, storedGuest, withGuest } from './storage';
@@ -40,11 +40,31 @@ export function countText(shown: number, total: number, filtered: boolean): stri
 
 // The form's fields that the server may name in a 400 (`field`), by the key they are shown under:
 // the table's fields as the server names them, and the guest's name as `guest.name`.
-export function errorKey(stage: 'guest' | 'table' | 'join', field: string | undefined): string | null {
+export function errorKey(stage: Stage, field: string | undefined): string | null {
   if (!field) return null;
   if (stage === 'guest') return field === 'name' ? 'guest.name' : null;
   if (stage === 'join') return null;
   return field;
+}
+
+export type Stage = 'guest' | 'table' | 'join';
+
+// Runs `use` with the guest (withGuest), `step.stage` saying at each moment what a refusal would be
+// of: the guest's ('guest', its name field) until `use` starts, the request's ('table') while it
+// runs, and the guest's again while a retired guest is made anew (regression: a name refused then
+// was shown on the table's name field).
+export async function withGuestStage<T>(name: string, step: { stage: Stage }, use: (g: Guest) => Promise<T>): Promise<T> {
+  step.stage = 'guest';
+  return withGuest(
+    name,
+    async (g) => {
+      step.stage = 'table';
+      return use(g);
+    },
+    () => {
+      step.stage = 'guest';
+    },
+  );
 }
 
 export class LobbyPage {
@@ -189,12 +209,11 @@ export class LobbyPage {
     this.error = '';
     this.fieldErrors = {};
     this.renderForm();
-    let stage: 'guest' | 'table' | 'join' = 'guest';
+    const step: { stage: Stage } = { stage: 'guest' };
     try {
       const seconds = Number(this.turnSeconds.trim() || 0) || 0; // the server checks its range
-      const { g, r } = await withGuest(this.name, async (g) => {
+      const { g, r } = await withGuestStage(this.name, step, async (g) => {
         this.name = g.name;
-        stage = 'table';
         const r = await api.createTable({
           token: g.token,
           variant: p.name,
@@ -207,7 +226,7 @@ export class LobbyPage {
         });
         return { g, r };
       });
-      stage = 'join';
+      step.stage = 'join';
       const first = this.seats.indexOf('human');
       if (first >= 0) {
         await api.join(r.id, g.token, first);
@@ -215,7 +234,7 @@ export class LobbyPage {
       }
       location.hash = `#/table/${r.id}`;
     } catch (e) {
-      this.showError(stage, e);
+      this.showError(step.stage, e);
     } finally {
       this.busy = false;
       if (!this.destroyed) this.renderForm();
@@ -226,7 +245,7 @@ export class LobbyPage {
 
   // A 400 that names a field is shown next to that field (the options opened when it is one);
   // anything else under the form.
-  private showError(stage: 'guest' | 'table' | 'join', e: unknown): void {
+  private showError(stage: Stage, e: unknown): void {
     if (!(e instanceof ApiError)) {
       this.error = String(e);
       return;

@@ -35,27 +35,34 @@ export function storedGuest(): Guest | null {
   return g && typeof g.token === 'string' && typeof g.name === 'string' ? g : null;
 }
 
+// A new guest of this name, stored (in place of the one kept) only once the server has made it:
+// a refusal (a name refused, 429, no network) leaves the one kept as it was.
+async function newGuest(name: string): Promise<Guest> {
+  const fresh = await api.createGuest(name);
+  write(GUEST_KEY, fresh);
+  return fresh;
+}
+
 // The guest, made on first need (or anew when the name changed).
 export async function ensureGuest(name: string): Promise<Guest> {
   const want = name.trim();
   const g = storedGuest();
   if (g && (want === '' || want === g.name)) return g;
-  const fresh = await api.createGuest(want || randomGuestName());
-  write(GUEST_KEY, fresh);
-  return fresh;
+  return newGuest(want || randomGuestName());
 }
 
 // Runs `use` with the guest, made on first need. A guest the server no longer knows (retired after
-// months unseen: docs/protocol.md, the code `unknown-guest`) is made anew with its name, and `use`
-// tried once more with it.
-export async function withGuest<T>(name: string, use: (g: Guest) => Promise<T>): Promise<T> {
+// long unseen: docs/protocol.md, the code `unknown-guest`) is made anew with its name, and `use`
+// tried once more with it; `remaking` is called just before, so that a caller tells a refusal of
+// the new guest from one of its own request.
+export async function withGuest<T>(name: string, use: (g: Guest) => Promise<T>, remaking?: () => void): Promise<T> {
   const g = await ensureGuest(name);
   try {
     return await use(g);
   } catch (e) {
     if (!(e instanceof ApiError) || e.code !== 'unknown-guest') throw e;
-    write(GUEST_KEY, null);
-    return use(await ensureGuest(g.name));
+    remaking?.();
+    return use(await newGuest(g.name));
   }
 }
 

@@ -6,7 +6,7 @@ import { bidText, describeAction } from '../src/board';
 import { parseRoute } from '../src/route';
 import { api, ApiError, errorText, spectatorsFullText, tableGoneText } from '../src/api';
 import { storedGuest, withGuest } from '../src/storage';
-import { errorKey } from '../src/lobby';
+import { errorKey, withGuestStage } from '../src/lobby';
 import { changedOptions, defaultBotSeat, offeredLevels, optionInput, seatChoices, suggestions } from '../src/variants';
 import { match, variants } from './fixtures';
 
@@ -189,6 +189,43 @@ describe('API errors', () => {
     const e = (await withGuest('', (guest) => api.join('ab12', guest.token, 1)).catch((x: unknown) => x)) as ApiError;
     expect(e.code).toBe('conflict');
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/tables/ab12/join']);
+  });
+
+  // Regression (review): the guest kept was cleared before the new one was made, so a refusal of
+  // it (here 429) lost the name at the next reload; and a name refused then was shown on the
+  // table's name field.
+  it('keeps the stored guest until its replacement is made, and shows a refusal of it as the guest name\'s', async () => {
+    const kept = new Map<string, string>([['whist.guest', JSON.stringify({ name: 'Ana', token: 'old' })]]);
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => kept.set(k, v),
+    });
+    const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const retired = reply(403, { error: { code: 'unknown-guest', field: 'token', message: 'token: no guest has this token; make a new guest (POST /api/guests)' } });
+    let guestReply = () => reply(429, { error: { code: 'rate-limit', message: 'too many guests; try again later' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => (path === '/api/guests' ? guestReply() : retired.clone())),
+    );
+    const step = { stage: 'join' as 'guest' | 'table' | 'join' };
+    const limited = (await withGuestStage('', step, (g) => api.join('ab12', g.token, 1)).catch((x: unknown) => x)) as ApiError;
+    expect(limited.code).toBe('rate-limit');
+    expect(storedGuest()).toEqual({ name: 'Ana', token: 'old' });
+    guestReply = () => reply(400, { error: { code: 'bad-request', field: 'name', message: 'name: not a name' } });
+    const refused = (await withGuestStage('', step, (g) => api.join('ab12', g.token, 1)).catch((x: unknown) => x)) as ApiError;
+    expect(refused.field).toBe('name');
+    expect(step.stage).toBe('guest');
+    expect(errorKey(step.stage, refused.field)).toBe('guest.name');
+    expect(storedGuest()).toEqual({ name: 'Ana', token: 'old' });
+    // The request's own refusal is the request's.
+    guestReply = () => reply(201, { name: 'Ana', token: 'new' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => (path === '/api/guests' ? guestReply() : reply(400, { error: { code: 'bad-request', field: 'name', message: 'name: too long' } }))),
+    );
+    const table = (await withGuestStage('', step, (g) => api.join('ab12', g.token, 1)).catch((x: unknown) => x)) as ApiError;
+    expect(step.stage).toBe('table');
+    expect(errorKey(step.stage, table.field)).toBe('name');
   });
 
   it('says when the server cannot be reached', async () => {
