@@ -1530,6 +1530,10 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
      // the events were stored by table (a rowid table)
     SQLite::Database db(db_, SQLite::OPEN_READWRITE);
     EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
+    for (const char* trigger : {"seated_on_join", "seated_on_leave", "seated_on_finish",
+                                "seated_on_delete", "guest_seen_when_made"}) {
+      db.exec(std::string("DROP TRIGGER ") + trigger);
+    }
     db.exec("ALTER TABLE tables DROP COLUMN finished");
     events = db.execAndGet("SELECT count(*) FROM events").getInt();
     db.exec(

@@ -50,10 +50,10 @@ class GuestCache {
   void seen(const std::string& id);
   // Deletes a batch of the guests unseen for `expiry_days` and seated at no game not finished,
   // counted back from now or from the newest sighting stored, whichever is earlier (a clock
-  // wrong at boot, years ahead, retires nobody before a guest is seen), if one is due at `now_ms`
-  // (the hub's clock; null: the server's start): at the start, then at each call while batches come
-  // back full, else kRetireEveryMs later, so that a large database never holds the server up. Their
-  // tokens no longer serve. Throws StorageError.
+  // wrong at boot, years ahead, retires nobody before a guest is seen by it), if one is due at
+  // `now_ms` (the hub's clock; null: the server's start): at the start, then at each call while
+  // batches come back full, else kRetireEveryMs later, so that a large database never holds the
+  // server up. Their tokens no longer serve. Throws StorageError.
   void retire(std::optional<int64_t> now_ms);
   // What a client is told of a token that is no guest's.
   std::string unknown_token_text() const;

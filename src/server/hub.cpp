@@ -233,10 +233,7 @@ struct Hub::Impl {
   // Writes the event, applies it, tells everyone at the table.
   void commit(TableEntry& entry, const Event& e, int64_t now) {
     Table& t = *entry.table;
-    std::optional<SeatChange> seat;  // the store keeps who sits where, not to retire them
-    if (e.kind == EventKind::Join) seat = SeatChange{e.seat, e.guest};
-    if (e.kind == EventKind::Leave) seat = SeatChange{e.seat, {}};
-    store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)), seat);
+    store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -62,9 +63,35 @@ void cluster_events(SQLite::Database& db) {
 }
 
 // Who sits where at each game not finished, by guest too: a guest seated at one is never retired.
+// Kept by the database's own triggers (kSeatedTriggers), so that an older server run on the
+// database, which knows nothing of it, keeps it too; no foreign key, which would refuse such a
+// server's deletes.
 constexpr const char* kSeatedColumns =
-    "(table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,"
-    " guest_id TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID";
+    "(table_id TEXT NOT NULL, seat INTEGER NOT NULL, guest_id TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, seat)) WITHOUT ROWID";
+
+// The events' form is server/table.cpp's event_to_json, written compact: instr spares every
+// move the parsing. A guest made with no sighting (by an older server) is seen as it is made.
+constexpr std::array<const char*, 5> kSeatedTriggers = {
+    "CREATE TRIGGER IF NOT EXISTS seated_on_join AFTER INSERT ON events"
+    " WHEN instr(NEW.body, '\"k\":\"join\"') > 0 AND json_valid(NEW.body)"
+    " AND json_extract(NEW.body, '$.k') = 'join'"
+    " AND json_type(NEW.body, '$.seat') = 'integer' AND json_type(NEW.body, '$.guest') = 'text'"
+    " BEGIN INSERT OR REPLACE INTO seated (table_id, seat, guest_id) VALUES (NEW.table_id,"
+    " json_extract(NEW.body, '$.seat'), json_extract(NEW.body, '$.guest')); END",
+    "CREATE TRIGGER IF NOT EXISTS seated_on_leave AFTER INSERT ON events"
+    " WHEN instr(NEW.body, '\"k\":\"leave\"') > 0 AND json_valid(NEW.body)"
+    " AND json_extract(NEW.body, '$.k') = 'leave'"
+    " BEGIN DELETE FROM seated WHERE table_id = NEW.table_id"
+    " AND seat = json_extract(NEW.body, '$.seat'); END",
+    "CREATE TRIGGER IF NOT EXISTS seated_on_finish AFTER UPDATE OF finished ON tables"
+    " WHEN NEW.finished <> 0 BEGIN DELETE FROM seated WHERE table_id = NEW.id; END",
+    "CREATE TRIGGER IF NOT EXISTS seated_on_delete BEFORE DELETE ON tables"
+    " BEGIN DELETE FROM seated WHERE table_id = OLD.id; END",
+    "CREATE TRIGGER IF NOT EXISTS guest_seen_when_made AFTER INSERT ON guests"
+    " WHEN NEW.last_seen = 0 BEGIN UPDATE guests SET last_seen ="
+    " CAST(strftime('%s', 'now') AS INTEGER) WHERE id = NEW.id; END",
+};
 
 int64_t wall_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
@@ -111,12 +138,16 @@ void rebuild_seated(SQLite::Database& db) {
   }
 }
 
-// Brings the guests and seats up to date at every start, all or nothing. A database from before
-// their expiry gets the column, the table and the indexes. And an older server run on this
-// database since (one that knows neither) wrote its guests with no sighting (0) and its joins
-// and leaves with no seats: a guest never sighted is taken as seen now, so none is retired at
-// once, and who sits where is read again from the events, so a guest seated then is not retired.
+// A database from before the guests' expiry, once, all or nothing: the column, the table, the
+// indexes and the triggers; its guests taken as seen now (none is retired at once), who sits
+// where read from the events. Later starts write nothing here (a server on a full disk still
+// starts), and read no event: the triggers kept `seated` since, whatever server wrote.
 void update_guest_expiry(SQLite::Database& db) {
+  if (db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name ="
+                    " 'guest_seen_when_made'")
+          .getInt() > 0) {
+    return;
+  }
   SQLite::Transaction transaction(db);
   if (!column_exists(db, "guests", "last_seen")) {
     db.exec("ALTER TABLE guests ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0");
@@ -125,6 +156,7 @@ void update_guest_expiry(SQLite::Database& db) {
   // Retiring guests reads them by age; a guest's seats are looked up by guest.
   db.exec("CREATE INDEX IF NOT EXISTS guests_by_last_seen ON guests (last_seen)");
   db.exec("CREATE INDEX IF NOT EXISTS seated_by_guest ON seated (guest_id)");
+  for (const char* trigger : kSeatedTriggers) db.exec(trigger);
   SQLite::Statement q(db, "UPDATE guests SET last_seen = ? WHERE last_seen = 0");
   q.bind(1, wall_seconds());
   q.exec();
@@ -274,35 +306,6 @@ struct Store::Impl {
     }
   }
 
-  // Runs `f`'s writes (inside write()) all together, or none of them, inside a transaction or
-  // not. Its RELEASE is its commit when no transaction is open, and may fail too (the file busy, a
-  // deferred constraint): the savepoint then stays open, and every later write would nest inside
-  // it, never committed; so it is rolled back and released, and the write refused.
-  template <class F>
-  void atomically(F&& f) {
-    db.exec("SAVEPOINT store_write");
-    const auto undo = [this] {
-      try {
-        db.exec("ROLLBACK TO store_write");
-        db.exec("RELEASE store_write");
-      } catch (const SQLite::Exception&) {
-        // The connection's transaction was already rolled back (SQLite does on some errors).
-      }
-    };
-    try {
-      f();
-    } catch (...) {
-      undo();
-      throw;
-    }
-    try {
-      db.exec("RELEASE store_write");
-    } catch (const SQLite::Exception& e) {
-      undo();
-      throw StorageError("database " + path + ": " + e.what());
-    }
-  }
-
   // Runs `f`, a read: whatever SQLite says (busy, an I/O error, a damaged file) is a StorageError
   // that names the database, which the hub answers with `storage`; a read changes nothing.
   template <class F>
@@ -425,29 +428,14 @@ void Store::add_table(const std::string& id, const std::string& setup) {
   });
 }
 
-void Store::add_event(const std::string& table, uint64_t seq, const std::string& event,
-                      const std::optional<SeatChange>& seat) {
+void Store::add_event(const std::string& table, uint64_t seq, const std::string& event) {
   impl_->write([&] {
-    const auto add = [&] {
-      SQLite::Statement& q = *impl_->add_event;
-      q.reset();
-      q.bind(1, table);
-      q.bind(2, static_cast<int64_t>(seq));
-      q.bind(3, event);
-      q.exec();
-    };
-    if (!seat) return add();  // every action: no savepoint
-    impl_->atomically([&] {
-      add();
-      SQLite::Statement q(impl_->db, seat->guest.empty()
-                                         ? "DELETE FROM seated WHERE table_id = ? AND seat = ?"
-                                         : "INSERT OR REPLACE INTO seated (table_id, seat, "
-                                           "guest_id) VALUES (?, ?, ?)");
-      q.bind(1, table);
-      q.bind(2, seat->seat);
-      if (!seat->guest.empty()) q.bind(3, seat->guest);
-      q.exec();
-    });
+    SQLite::Statement& q = *impl_->add_event;
+    q.reset();
+    q.bind(1, table);
+    q.bind(2, static_cast<int64_t>(seq));
+    q.bind(3, event);
+    q.exec();
   });
 }
 
@@ -462,14 +450,9 @@ void Store::set_rematch(const std::string& table, const std::string& rematch) {
 
 void Store::set_finished(const std::string& table) {
   impl_->write([&] {
-    impl_->atomically([&] {
-      for (const char* sql : {"UPDATE tables SET finished = 1 WHERE id = ?",
-                              "DELETE FROM seated WHERE table_id = ?"}) {
-        SQLite::Statement q(impl_->db, sql);
-        q.bind(1, table);
-        q.exec();
-      }
-    });
+    SQLite::Statement q(impl_->db, "UPDATE tables SET finished = 1 WHERE id = ?");
+    q.bind(1, table);
+    q.exec();
   });
 }
 
@@ -477,8 +460,8 @@ void Store::delete_table(const std::string& table) {
   impl_->write([&] {
     SQLite::Transaction transaction(impl_->db);
     for (const char* sql :
-         {"DELETE FROM events WHERE table_id = ?", "DELETE FROM seated WHERE table_id = ?",
-          "DELETE FROM tables WHERE id = ?", "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
+         {"DELETE FROM events WHERE table_id = ?", "DELETE FROM tables WHERE id = ?",
+          "UPDATE tables SET rematch = '' WHERE rematch = ?"}) {
       SQLite::Statement q(impl_->db, sql);
       q.bind(1, table);
       q.exec();

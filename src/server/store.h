@@ -23,13 +23,6 @@ struct StoredGuest {
   int64_t last_seen = 0;  // when created, authenticated or acting: seconds since the epoch
 };
 
-// A seat of a game not finished changing hands with an event: taken by `guest`, or left (empty).
-// The store keeps who sits where at such games, so that a guest seated at one is never retired.
-struct SeatChange {
-  int seat = 0;
-  std::string guest;
-};
-
 // A stored table that cannot be what it says: its events have a gap, or (the hub's finding) its
 // setup or an event is refused. The database itself answered; asking again gives the same.
 struct DamagedTable : std::runtime_error {
@@ -80,10 +73,9 @@ class Store {
   // Every write throws StorageError when it cannot be stored, and stores nothing then.
   void add_guest(const StoredGuest& g);
   void add_table(const std::string& id, const std::string& setup);
-  // Event number `seq` (from 1) of a table, with the seat it gives or frees, if it does, stored
-  // together.
-  void add_event(const std::string& table, uint64_t seq, const std::string& event,
-                 const std::optional<SeatChange>& seat = std::nullopt);
+  // Event number `seq` (from 1) of a table. A join or a leave changes who the database holds
+  // seated (its triggers), in the same statement.
+  void add_event(const std::string& table, uint64_t seq, const std::string& event);
   void set_rematch(const std::string& table, const std::string& rematch);
   // Marks a table's game over: awake_tables() no longer lists it, and its seats protect nobody.
   void set_finished(const std::string& table);

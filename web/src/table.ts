@@ -166,10 +166,7 @@ export class TablePage {
       case 'welcome': {
         // the first answer to a hello, or again on the same connection when its guest takes a
         // seat over HTTP (or leaves it)
-        if (this.full !== null) {
-          this.full = null;
-          this.renderBanner();
-        }
+        this.letIn();
         this.seat = m.seat;
         this.role = m.role;
         const known = knownTable(this.id);
@@ -278,7 +275,18 @@ export class TablePage {
     this.say(code === 'illegal' ? `Refused: ${explainReason(message)}` : explainReason(message), 'error');
   }
 
+  // Let in (welcome), or the connection closed: no more "spectators full", nor its next hello (a
+  // new connection says its own), which would be a second one or skip the back-off.
+  private letIn(): void {
+    window.clearTimeout(this.spectatorRetry);
+    this.spectatorRetry = undefined;
+    if (this.full === null) return;
+    this.full = null;
+    this.renderBanner();
+  }
+
   private onStatus(s: ConnStatus): void {
+    if (s.kind !== 'open') this.letIn();
     this.status = s;
     if (s.kind === 'open') this.everOpen = true;
     this.renderBanner();
@@ -488,7 +496,8 @@ export class TablePage {
   private renderBanner(): void {
     const s = this.status;
     const text = (s.kind === 'open' ? this.full : null) ?? statusText(s, this.everOpen);
-    this.banner.textContent = text;
+    // the same words again (refused every 10 s) are not written again: a live region says them
+    if (this.banner.textContent !== text) this.banner.textContent = text;
     this.banner.hidden = text === '';
     this.banner.classList.toggle('warn', s.kind === 'waiting' || (s.kind === 'connecting' && this.everOpen) || (s.kind === 'open' && this.full !== null));
   }
