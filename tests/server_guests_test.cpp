@@ -567,13 +567,16 @@ TEST_F(GuestsTest, AClockYearsAheadAtBootRetiresNobody) {
 
 // Regression (review): an older server run on the database since it was brought up to date
 // writes guests with no sighting (0) and joins with no seat kept; brought back, the server retired
-// them, seated or not, at once. Every start now takes a guest never sighted as seen then, and
-// reads who sits where again from the events of the games not finished.
+// them, seated or not, at once. The database's triggers now stamp a guest made with no sighting
+// as it is made, and keep who sits where for whatever server writes the events.
 TEST_F(GuestsTest, GuestsAnOlderServerMadeAndSeatedAreKeptAfterTheUpgradeAgain) {
   const std::string ana = guest("Ana");
   const std::string id = table(ana, {"human", "human", "human", "random"});
   ASSERT_EQ(join(id, ana, 0), 200);
   hub_.reset();
+  // Read before the older server writes: its guests are stamped as they are made (regression: read
+  // after, a second's boundary between the two failed the test).
+  const int64_t before = system_seconds();
   {  // what the older server writes: its guests and a join, and nothing of the seats
     SQLite::Database db(db_, SQLite::OPEN_READWRITE);
     db.exec(
@@ -587,7 +590,6 @@ TEST_F(GuestsTest, GuestsAnOlderServerMadeAndSeatedAreKeptAfterTheUpgradeAgain) 
            Json{{"k", "join"}, {"seat", 1}, {"guest", "0ld5ea7ed0000000"}, {"name", "Old"}}.dump());
     q.exec();
   }
-  const int64_t before = system_seconds();
   reopen();
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Idle", "Old"}));
   EXPECT_GE(stored_guests()["Old"], before);
@@ -658,10 +660,37 @@ TEST(GuestStore, TheDatabaseKeepsTheSeatsWhateverServerWrites) {
   EXPECT_EQ(seated(other), (std::set<std::string>{"t9 0 g9"}));
 }
 
-// Regression (review): a savepoint's RELEASE (the commit, outside a transaction) that failed left
-// the savepoint open, and every later write nested inside it, never committed. Here it fails on a
-// deferred foreign key another program's trigger breaks: the write is refused with StorageError,
-// stores nothing, and the next write is committed.
+// Regression (review): a start looked for one trigger of five, and a table rebuilt loses its own
+// (as `events` was once): the seats would no longer be kept, and seated guests retired.
+TEST(GuestStore, AStartMissingATriggerBuildsThemAndTheSeatsAgain) {
+  test_files::TempDir folder{"whist-guests-"};
+  const std::string db = (folder / "whist.sqlite").string();
+  {
+    Store store(db);
+    store.add_table("t1", "{}");
+  }
+  {
+    SQLite::Database other(db, SQLite::OPEN_READWRITE);
+    other.exec("DROP TRIGGER seated_on_join");
+    SQLite::Statement add(other, "INSERT INTO events (table_id, seq, body) VALUES ('t1', 1, ?)");
+    add.bind(1, Json{{"k", "join"}, {"seat", 0}, {"guest", "g1"}}.dump());
+    add.exec();
+    EXPECT_EQ(other.execAndGet("SELECT count(*) FROM seated").getInt(), 0);
+  }
+  { Store store(db); }
+  SQLite::Database other(db, SQLite::OPEN_READONLY);
+  EXPECT_EQ(other.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").getInt(),
+            5);
+  EXPECT_EQ(other.execAndGet("SELECT guest_id FROM seated WHERE table_id = 't1' AND seat = 0")
+                .getString(),
+            "g1");
+}
+
+// Regression (review): a join and its seat were written in a savepoint whose RELEASE (the commit,
+// outside a transaction) could fail and leave it open, so that every later write nested inside
+// it, never committed. A join and its seat are now one statement (the seat is a trigger's). Here
+// its commit fails on a deferred foreign key another program's trigger breaks: the write is
+// refused, stores nothing, and the next write is committed.
 TEST(GuestStore, AWriteWhoseCommitFailsIsRolledBackAndTheNextIsStored) {
   test_files::TempDir folder{"whist-guests-"};
   const std::string db = (folder / "whist.sqlite").string();
@@ -737,7 +766,7 @@ TEST_F(GuestsTest, TheSeatsKeptFollowHeldSeatsLeavingMidGameAndRematches) {
   guest("Now");
   retire_due();
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Anchor", "Stayer", "Ana", "Bo", "Now"}));
-  // A restart reads the same seats again from the events.
+  // A restart keeps the same seats (it writes none).
   reopen();
   EXPECT_EQ(seated(waiting), (std::map<int, std::string>{{0, "Anchor"}}));
   EXPECT_EQ(seated(playing), (std::map<int, std::string>{{1, "Stayer"}}));

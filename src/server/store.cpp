@@ -143,9 +143,11 @@ void rebuild_seated(SQLite::Database& db) {
 // where read from the events. Later starts write nothing here (a server on a full disk still
 // starts), and read no event: the triggers kept `seated` since, whatever server wrote.
 void update_guest_expiry(SQLite::Database& db) {
-  if (db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name ="
-                    " 'guest_seen_when_made'")
-          .getInt() > 0) {
+  // Every trigger, not one: a table rebuilt (as cluster_events does `events`) loses its own.
+  if (db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN"
+                    " ('seated_on_join', 'seated_on_leave', 'seated_on_finish',"
+                    " 'seated_on_delete', 'guest_seen_when_made')")
+          .getInt() == static_cast<int>(kSeatedTriggers.size())) {
     return;
   }
   SQLite::Transaction transaction(db);

@@ -286,8 +286,8 @@ export class TablePage {
   }
 
   private onStatus(s: ConnStatus): void {
-    if (s.kind !== 'open') this.letIn();
     this.status = s;
+    if (s.kind !== 'open') this.letIn();
     if (s.kind === 'open') this.everOpen = true;
     this.renderBanner();
     this.root.dataset.conn = s.kind;
