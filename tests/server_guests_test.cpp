@@ -8,6 +8,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -602,19 +603,26 @@ TEST_F(GuestsTest, GuestsAnOlderServerMadeAndSeatedAreKeptAfterTheUpgradeAgain) 
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Now", "Old"}));
 }
 
+// A database file of its own, made by a store with the tables named, for tests that write in it as
+// another program would.
+class GuestStoreTest : public ::testing::Test {
+ protected:
+  void make(std::initializer_list<const char*> tables) {
+    Store store(db_);
+    for (const char* t : tables) store.add_table(t, "{}");
+  }
+  test_files::TempDir folder_{"whist-guests-"};
+  const std::string db_ = (folder_ / "whist.sqlite").string();
+};
+
 // Regression (review): who sits where was read again from every unfinished game's events at every
 // start, so a start took longer with every game ever left, a server on a full disk could not
 // start (it wrote), and a damaged page of a game left long ago stopped it. The database keeps the
 // seats itself, by its triggers, whatever server writes (an older one too): joins, leaves, a game
 // finished or deleted, and a guest made with no sighting, seen as it is made.
-TEST(GuestStore, TheDatabaseKeepsTheSeatsWhateverServerWrites) {
-  test_files::TempDir folder{"whist-guests-"};
-  const std::string db = (folder / "whist.sqlite").string();
-  {
-    Store store(db);
-    store.add_table("t1", "{}");
-    store.add_table("t2", "{}");
-  }
+TEST_F(GuestStoreTest, TheDatabaseKeepsTheSeatsWhateverServerWrites) {
+  make({"t1", "t2"});
+  const std::string& db = db_;
   const auto event = [](const char* kind, int seat, const char* guest) {
     Json e{{"k", kind}, {"seat", seat}};
     if (*guest) e["guest"] = guest;
@@ -662,13 +670,9 @@ TEST(GuestStore, TheDatabaseKeepsTheSeatsWhateverServerWrites) {
 
 // Regression (review): a start looked for one trigger of five, and a table rebuilt loses its own
 // (as `events` was once): the seats would no longer be kept, and seated guests retired.
-TEST(GuestStore, AStartMissingATriggerBuildsThemAndTheSeatsAgain) {
-  test_files::TempDir folder{"whist-guests-"};
-  const std::string db = (folder / "whist.sqlite").string();
-  {
-    Store store(db);
-    store.add_table("t1", "{}");
-  }
+TEST_F(GuestStoreTest, AStartMissingATriggerBuildsThemAndTheSeatsAgain) {
+  make({"t1"});
+  const std::string& db = db_;
   {
     SQLite::Database other(db, SQLite::OPEN_READWRITE);
     other.exec("DROP TRIGGER seated_on_join");
@@ -691,11 +695,10 @@ TEST(GuestStore, AStartMissingATriggerBuildsThemAndTheSeatsAgain) {
 // it, never committed. A join and its seat are now one statement (the seat is a trigger's). Here
 // its commit fails on a deferred foreign key another program's trigger breaks: the write is
 // refused, stores nothing, and the next write is committed.
-TEST(GuestStore, AWriteWhoseCommitFailsIsRolledBackAndTheNextIsStored) {
-  test_files::TempDir folder{"whist-guests-"};
-  const std::string db = (folder / "whist.sqlite").string();
+TEST_F(GuestStoreTest, AWriteWhoseCommitFailsIsRolledBackAndTheNextIsStored) {
+  make({"t1"});
+  const std::string& db = db_;
   Store store(db);
-  store.add_table("t1", "{}");
   {
     SQLite::Database other(db, SQLite::OPEN_READWRITE);
     other.exec("CREATE TABLE trap (x TEXT REFERENCES tables(id) DEFERRABLE INITIALLY DEFERRED)");
