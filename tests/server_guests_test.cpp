@@ -17,6 +17,7 @@
 #include <tuple>
 #include <vector>
 
+#include "recording_outlet.h"
 #include "server/guests.h"
 #include "server/hub.h"
 #include "server/store.h"
@@ -36,24 +37,6 @@ int64_t system_seconds() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
-
-struct QuietOutlet : Outlet {
-  std::map<ConnId, std::vector<Json>> sent;
-  void send(ConnId conn, std::string text) override { sent[conn].push_back(Json::parse(text)); }
-  void close(ConnId, std::string) override {}
-  void log(std::string_view, std::string_view) override {}
-  Json last_of(ConnId conn, const std::string& type) const {
-    const auto it = sent.find(conn);
-    if (it == sent.end()) return nullptr;
-    Json out;
-    for (const Json& m : it->second) {
-      if (m["type"] != type) continue;
-      if (out.is_null()) out = Json::object();
-      for (const auto& [k, v] : m.items()) out[k] = v;
-    }
-    return out;
-  }
-};
 
 struct Reply {
   int status;
@@ -85,6 +68,12 @@ class GuestsTest : public ::testing::Test {
     const Reply r = call("POST", "/api/guests", {{"name", name}});
     EXPECT_EQ(r.status, 201) << r.body;
     return r.body.value("token", "");
+  }
+  // Guests of these names: their tokens by name.
+  std::map<std::string, std::string> guests(std::initializer_list<const char*> names) {
+    std::map<std::string, std::string> tokens;
+    for (const char* name : names) tokens[name] = guest(name);
+    return tokens;
   }
   std::string table(const std::string& token, const std::vector<std::string>& seats,
                     const std::string& schedule = "2,1") {
@@ -166,7 +155,7 @@ class GuestsTest : public ::testing::Test {
   // seen then.
   int64_t wall_ = system_seconds();
   int64_t now_ = 1000;
-  QuietOutlet out_;
+  RecordingOutlet out_;
   std::unique_ptr<Hub> hub_;
 };
 
@@ -254,10 +243,8 @@ TEST_F(GuestsTest, WhenAGuestWasLastSeenIsStoredByTheHour) {
 
 TEST_F(GuestsTest, ExpiryRetiresExactlyTheUnseenGuestsNotSeatedAtAGameNotFinished) {
   const int64_t start = wall_;
-  std::map<std::string, std::string> tokens;
-  for (const char* name : {"Idle", "Waiting", "Playing", "Done", "Left", "Recent"}) {
-    tokens[name] = guest(name);
-  }
+  std::map<std::string, std::string> tokens =
+      guests({"Idle", "Waiting", "Playing", "Done", "Left", "Recent"});
   const std::string waiting = table(tokens["Waiting"], {"human", "human", "random", "random"});
   ASSERT_EQ(join(waiting, tokens["Waiting"], 0), 200);
   ASSERT_EQ(join(waiting, tokens["Left"], 1), 200);
@@ -364,8 +351,7 @@ TEST_F(GuestsTest, GuestsAreRetiredABatchAtATime) {
 // to date, who sits where at its games not finished is read from their events, and the indexes
 // retiring needs are made.
 TEST_F(GuestsTest, ADatabaseFromBeforeTheExpiryIsBroughtUpToDate) {
-  std::map<std::string, std::string> tokens;
-  for (const char* name : {"Idle", "Seated", "Left", "Done"}) tokens[name] = guest(name);
+  std::map<std::string, std::string> tokens = guests({"Idle", "Seated", "Left", "Done"});
   const std::string playing = table(tokens["Seated"], {"human", "human", "random", "random"});
   ASSERT_EQ(join(playing, tokens["Left"], 0), 200);
   ASSERT_EQ(call("POST", "/api/tables/" + playing + "/leave", {{"token", tokens["Left"]}}).status,
@@ -431,7 +417,7 @@ TEST(GuestExpiryDefault, NobodyIsRetiredUnlessTheOperatorSaysSo) {
   EXPECT_EQ(HubConfig{}.guest_expiry_days, 0);
   test_files::TempDir folder{"whist-guests-"};
   const std::string db = (folder / "whist.sqlite").string();
-  QuietOutlet out;
+  RecordingOutlet out;
   int64_t wall = system_seconds();
   uint64_t seed = 7;  // one each time: ids made after a restart are not those made before it
   const auto hub_at = [&] {
@@ -723,10 +709,8 @@ TEST_F(GuestStoreTest, AWriteWhoseCommitFailsIsRolledBackAndTheNextIsStored) {
 TEST_F(GuestsTest, TheSeatsKeptFollowHeldSeatsLeavingMidGameAndRematches) {
   hold_seat_ms_ = 60000;
   reopen();
-  std::map<std::string, std::string> tokens;
-  for (const char* name : {"Anchor", "Held", "Quitter", "Stayer", "Ana", "Bo"}) {
-    tokens[name] = guest(name);
-  }
+  std::map<std::string, std::string> tokens =
+      guests({"Anchor", "Held", "Quitter", "Stayer", "Ana", "Bo"});
   // Held takes a seat and never comes; Anchor is connected.
   const std::string waiting = table(tokens["Anchor"], {"human", "human", "human", "random"});
   ASSERT_EQ(join(waiting, tokens["Anchor"], 0), 200);

@@ -18,6 +18,7 @@
 
 #include "game/action.h"
 #include "game/record.h"
+#include "recording_outlet.h"
 #include "rules/presets.h"
 #include "rules/rules.h"
 #include "server/hub.h"
@@ -29,31 +30,6 @@ namespace {
 
 using Json = nlohmann::json;
 namespace fs = std::filesystem;
-
-struct FakeOutlet : Outlet {
-  std::map<ConnId, std::vector<Json>> sent;
-  std::map<ConnId, std::string> closes;
-  void send(ConnId conn, std::string text) override { sent[conn].push_back(Json::parse(text)); }
-  void close(ConnId conn, std::string reason) override { closes[conn] = reason; }
-  void log(std::string_view what, std::string_view detail) override {
-    logged.push_back(std::string(what) + ": " + std::string(detail));
-  }
-  std::vector<std::string> logged;
-  Json last(ConnId conn) const { return sent.at(conn).back(); }
-  // The last message of a type sent to a connection, or null. States are folded: a state
-  // carries `table` and `match` only when they changed, so the last one holds the latest of each.
-  Json last_of(ConnId conn, const std::string& type) const {
-    const auto it = sent.find(conn);
-    if (it == sent.end()) return nullptr;
-    Json out;
-    for (const Json& m : it->second) {
-      if (m["type"] != type) continue;
-      if (out.is_null()) out = Json::object();
-      for (const auto& [k, v] : m.items()) out[k] = v;
-    }
-    return out;
-  }
-};
 
 struct Reply {
   int status;
@@ -144,7 +120,7 @@ class HubTest : public ::testing::Test {
   int64_t grace_ = kGrace;
   std::string db_;
   int kept_idle_ = HubConfig{}.kept_idle;
-  FakeOutlet out_;
+  RecordingOutlet out_;
   std::unique_ptr<Hub> hub_;
   int64_t now_ = 1000;
 };
@@ -1130,7 +1106,7 @@ class HubRestartTest : private HubRestartFolder, public HubTest {
 // on the shared bot threads): the variants list the levels, and a new table above them is refused
 // with its seat's field.
 TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
-  FakeOutlet out;
+  RecordingOutlet out;
   HubConfig config;
   config.seed = 7;
   config.max_bot_level = Level::Hard;
@@ -1161,7 +1137,7 @@ TEST(HubBotLevels, ANewTableSeatsBotsUpToTheServersStrongestLevel) {
 // burst, then a rate, each counted apart and per client. Requests without a client (tests) are not
 // limited.
 TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
-  FakeOutlet out;
+  RecordingOutlet out;
   HubConfig config;
   config.seed = 7;
   config.creations_per_hour = 60;  // one a minute

@@ -9,32 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "recording_outlet.h"
 #include "server/hub.h"
 
 namespace whist::server {
 namespace {
 
 using Json = nlohmann::json;
-
-struct RecordingOutlet : Outlet {
-  std::map<ConnId, std::vector<Json>> sent;
-  void send(ConnId conn, std::string text) override { sent[conn].push_back(Json::parse(text)); }
-  void close(ConnId, std::string) override {}
-  void log(std::string_view, std::string_view) override {}
-  Json last(ConnId conn) const {
-    const auto it = sent.find(conn);
-    return it == sent.end() || it->second.empty() ? Json() : it->second.back();
-  }
-  // The last welcome or error a connection was sent (what answers a hello).
-  Json answer(ConnId conn) const {
-    const auto it = sent.find(conn);
-    if (it == sent.end()) return nullptr;
-    for (auto m = it->second.rbegin(); m != it->second.rend(); ++m) {
-      if ((*m)["type"] == "welcome" || (*m)["type"] == "error") return *m;
-    }
-    return nullptr;
-  }
-};
 
 class SpectatorsTest : public ::testing::Test {
  protected:
