@@ -469,6 +469,43 @@ TEST_F(GuestsTest, AGuestThatCannotBeReadIsAnsweredStorage) {
   EXPECT_EQ(out_.last_of(2, "welcome")["role"], "player");
 }
 
+// Regression: the tables' reads (a game out of memory read back, a new table's id checked unused)
+// gave SQLite's own exception, so a request got a 500 `internal` and a hello no answer at all.
+// Like the guests' reads, they are answered `storage` now, and work once the database is back.
+TEST_F(GuestsTest, ATableThatCannotBeReadIsAnsweredStorage) {
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  const std::string done = table(ana, {"human", "human", "random", "random"});
+  ASSERT_EQ(join(done, ana, 0), 200);
+  ASSERT_EQ(join(done, bo, 1), 200);
+  hello(1, done, ana);
+  hello(2, done, bo);
+  play_to_the_end({1, 2});
+  hub_->closed(1, now_);
+  hub_->closed(2, now_);
+  reopen();  // a finished game stays in the database until asked for
+  sql("ALTER TABLE tables RENAME TO tables_away");
+  Reply r;
+  EXPECT_NO_THROW(r = call("GET", "/api/tables/" + done));
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_EQ(r.body["error"]["code"], "storage");
+  EXPECT_NO_THROW(hello(3, done, ana));
+  ASSERT_FALSE(out_.sent[3].empty());
+  EXPECT_EQ(out_.sent[3].back()["code"], "storage");
+  EXPECT_NO_THROW(r = call("POST", "/api/tables",
+                           {{"token", ana},
+                            {"variant", "romanian"},
+                            {"seats", {"human", "random", "random", "random"}}}));
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_EQ(r.body["error"]["code"], "storage");
+  sql("ALTER TABLE tables_away RENAME TO tables");
+  r = call("GET", "/api/tables/" + done);
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body["state"], "finished");
+  hello(4, done, ana);
+  EXPECT_EQ(out_.last_of(4, "welcome")["role"], "player");
+  EXPECT_FALSE(table(ana, {"human", "random", "random", "random"}).empty());
+}
+
 // Regression (review): a rematch read its players from the database inside its transaction, and
 // SQLite's own exception there skipped the clean-up: the transaction rolled back, and the rematch
 // table stayed in memory, a table the database had not. Now nothing at all is left behind.

@@ -93,12 +93,6 @@ constexpr std::array<const char*, 5> kSeatedTriggers = {
     " CAST(strftime('%s', 'now') AS INTEGER) WHERE id = NEW.id; END",
 };
 
-int64_t wall_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 // Who sits where at each game not finished, from its joins and leaves in order (the events' form
 // is server/table.cpp's event_to_json). Each such table's events are read by the primary key, as
 // read_events does, so the finished tables' (most of the file in time) are never read; instr only
@@ -159,9 +153,9 @@ void update_guest_expiry(SQLite::Database& db) {
   db.exec("CREATE INDEX IF NOT EXISTS guests_by_last_seen ON guests (last_seen)");
   db.exec("CREATE INDEX IF NOT EXISTS seated_by_guest ON seated (guest_id)");
   for (const char* trigger : kSeatedTriggers) db.exec(trigger);
-  SQLite::Statement q(db, "UPDATE guests SET last_seen = ? WHERE last_seen = 0");
-  q.bind(1, wall_seconds());
-  q.exec();
+  // Stamped as the trigger stamps a guest made with no sighting: by the database's clock.
+  db.exec(
+      "UPDATE guests SET last_seen = CAST(strftime('%s', 'now') AS INTEGER) WHERE last_seen = 0");
   rebuild_seated(db);
   transaction.commit();
 }
@@ -534,7 +528,8 @@ std::vector<std::string> Store::delete_unseen_guests(int64_t before, int limit) 
 }
 
 int64_t Store::guest_count() {
-  return impl_->db.execAndGet("SELECT count(*) FROM guests").getInt64();
+  return impl_->read(
+      [&] { return impl_->db.execAndGet("SELECT count(*) FROM guests").getInt64(); });
 }
 
 void Store::set_asleep(const std::string& table, bool asleep) {
@@ -546,37 +541,50 @@ void Store::set_asleep(const std::string& table, bool asleep) {
   });
 }
 
-std::vector<std::string> Store::awake_tables() {
+namespace {
+
+std::vector<std::string> read_ids(SQLite::Database& db, const char* sql) {
   std::vector<std::string> out;
-  SQLite::Statement t(impl_->db,
-                      "SELECT id FROM tables WHERE finished = 0 AND asleep = 0 ORDER BY rowid");
+  SQLite::Statement t(db, sql);
   while (t.executeStep()) out.push_back(t.getColumn(0).getString());
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> Store::awake_tables() {
+  return impl_->read([&] {
+    return read_ids(impl_->db,
+                    "SELECT id FROM tables WHERE finished = 0 AND asleep = 0 ORDER BY rowid");
+  });
 }
 
 std::vector<std::string> Store::all_tables() {
-  std::vector<std::string> out;
-  SQLite::Statement t(impl_->db, "SELECT id FROM tables ORDER BY rowid");
-  while (t.executeStep()) out.push_back(t.getColumn(0).getString());
-  return out;
+  return impl_->read([&] { return read_ids(impl_->db, "SELECT id FROM tables ORDER BY rowid"); });
 }
 
 std::optional<StoredTable> Store::table(const std::string& id) {
-  // One read transaction: a reader beside a running server sees the table as it was at one
-  // moment, never a row without the events written with it.
-  SQLite::Transaction snapshot(impl_->db);
-  SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
-  t.bind(1, id);
-  if (!t.executeStep()) return std::nullopt;
-  StoredTable out{id, t.getColumn(0).getString(), t.getColumn(1).getString(), {}};
-  read_events(impl_->db, out);
-  return out;
+  // DamagedTable is no SQLite exception: read() lets it through, the table's fault, not the
+  // database's.
+  return impl_->read([&]() -> std::optional<StoredTable> {
+    // One read transaction: a reader beside a running server sees the table as it was at one
+    // moment, never a row without the events written with it.
+    SQLite::Transaction snapshot(impl_->db);
+    SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
+    t.bind(1, id);
+    if (!t.executeStep()) return std::nullopt;
+    StoredTable out{id, t.getColumn(0).getString(), t.getColumn(1).getString(), {}};
+    read_events(impl_->db, out);
+    return out;
+  });
 }
 
 bool Store::has_table(const std::string& id) {
-  SQLite::Statement q(impl_->db, "SELECT 1 FROM tables WHERE id = ?");
-  q.bind(1, id);
-  return q.executeStep();
+  return impl_->read([&] {
+    SQLite::Statement q(impl_->db, "SELECT 1 FROM tables WHERE id = ?");
+    q.bind(1, id);
+    return q.executeStep();
+  });
 }
 
 }  // namespace whist::server

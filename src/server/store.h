@@ -82,8 +82,10 @@ class Store {
   // Deletes a table, its events and its seats, and clears every rematch that named it.
   void delete_table(const std::string& table);
 
-  // A guest by its token's hash or by its id: one read of an index each. These reads, and
-  // newest_sighting(), throw StorageError when the database cannot answer, as the writes do.
+  // Every read, too, throws StorageError when the database cannot answer (busy, an I/O error, a
+  // table of it gone): the hub answers it `storage`, and the next ask tries again.
+
+  // A guest by its token's hash or by its id: one read of an index each.
   std::optional<StoredGuest> guest_by_token(const std::string& token_hash);
   std::optional<StoredGuest> guest_by_id(const std::string& id);
   // When the guest seen most lately was seen (null: no guest at all).
