@@ -204,6 +204,16 @@ TEST(PlayInput, Commands) {
   for (std::string line; std::getline(lines, line);) {
     EXPECT_LE(display_width(line), 80u) << line;
   }
+  // Regression: a Call-Ace hand showed X1 and nothing said what it was.
+  EXPECT_EQ(help_text(ctx, true).find("X1"), std::string::npos);
+  InputContext with_jokers = ctx;
+  with_jokers.jokers = true;
+  const std::string help = help_text(with_jokers, true);
+  EXPECT_NE(help.find("Jokers are X1, X2 and X3"), std::string::npos) << help;
+  std::stringstream joker_lines(help);
+  for (std::string line; std::getline(joker_lines, line);) {
+    EXPECT_LE(display_width(line), 80u) << line;
+  }
 }
 
 TEST(PlayInput, HandsAreShownBySuitHighestFirst) {
@@ -232,6 +242,17 @@ TEST(PlayScreen, ReasonsShowCardsAsTheHandDoes) {
             "counted as sure; AS KS and 2C, then 10H.");
   EXPECT_EQ(cards_restyled("bid 2: expected score 3.86; X1 and 6NT and THE and 9HS", Style{}),
             "bid 2: expected score 3.86; X1 and 6NT and THE and 9HS");
+}
+
+// A refusal's reason shows its cards and suits as the screen does (regression: "Not allowed: 9♥:
+// must follow suit D" and "5♠: bid 5S does not beat 5NT" beside a screen of symbols).
+TEST(PlayScreen, RefusalsShowCardsAndSuitsAsTheScreenDoes) {
+  const Style symbols{true, false};
+  EXPECT_EQ(reason_restyled("must follow suit D", symbols), "must follow suit ♦");
+  EXPECT_EQ(reason_restyled("must trump C (void in H)", symbols), "must trump ♣ (void in ♥)");
+  EXPECT_EQ(reason_restyled("bid 5S does not beat 5NT", symbols), "bid 5♠ does not beat 5NT");
+  EXPECT_EQ(reason_restyled("must trump C (void in H)", Style{}), "must trump C (void in H)");
+  EXPECT_EQ(reason_restyled("Does not beat an S-bid: DS", symbols), "Does not beat an S-bid: DS");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -423,6 +423,11 @@ TEST(PlayCli, ADumbTerminalIsClearedWithEmptyLines) {
   EXPECT_EQ(screen.find('\033'), std::string::npos) << screen;
   EXPECT_NE(screen.find(std::string(30, '\n') + "Pass the keyboard to "), std::string::npos)
       << screen;
+  // Empty lines hide a hand from sight, not from the scrollback: the players are told so
+  // (regression: nothing said it).
+  EXPECT_NE(screen.find("This terminal (TERM=dumb) is not known to clear its scrollback"),
+            std::string::npos)
+      << screen;
   w.line("");
   EXPECT_EQ(w.next_screen().find('\033'), std::string::npos);
   w.line("quit");

@@ -242,6 +242,36 @@ TEST(PlayScreenWidth, ThePlayersTableLinesUpWideNames) {
   EXPECT_EQ(bid_columns, std::vector<size_t>(4, 10)) << status;
 }
 
+// Every screen of a deal within 80 columns, for every seat: 7 players with names of 24 wide
+// characters (48 columns), whose trick line and notes passed 80 (regression: 83 to 127 columns).
+TEST(PlayScreenWidth, EveryScreenOfADealFitsEightyColumns) {
+  for (const bool cjk : {false, true}) {
+    std::vector<std::string> names;
+    for (int p = 0; p < 7; ++p) {
+      std::string name = cjk ? "王" : "Player";
+      while (code_points(name) < kMaxPlayerName - 1) name += cjk ? "李" : "x";
+      names.push_back(name + std::to_string(p + 1));
+    }
+    const Rules r = exact_bid(7, {"schedule=7"});
+    Match m(r, names, 3);
+    Rng rng(5);
+    m.deal_random(rng);
+    size_t widest = 0;
+    std::string at_widest;
+    while (m.in_deal()) {
+      for (int seat = 0; seat < 7; ++seat) {
+        const std::string status = cli::status_text(m, seat, {.unicode = true, .colour = false});
+        if (widest_line(status) > widest) {
+          widest = widest_line(status);
+          at_widest = status;
+        }
+      }
+      m.apply(m.view(m.state().to_move()).legal.items[0]);
+    }
+    EXPECT_LE(widest, 80u) << (cjk ? "CJK" : "Latin") << " names:\n" << at_widest;
+  }
+}
+
 // An arena of an engine against three random bots, and a report of it whose engines gave these
 // names (the random bots' "engine" stands for any name a row may show).
 ArenaConfig engine_against_random() {

@@ -209,6 +209,16 @@ class PlayLoop {
     out +=
         fmt::format("Saving to {} ({} continues it).\n", shell_word(save_path_), resume_command());
     out += "Type help for the commands.\n";
+    // Empty lines push a hand out of sight, not out of the scrollback (regression: nothing said
+    // so, and the last player's hand was a scroll away).
+    if (humans_.size() > 1 && stdout_is_terminal() && !terminal_clears_scrollback()) {
+      const char* term = std::getenv("TERM");
+      out += fmt::format(
+          "This terminal (TERM={}) is not known to clear its scrollback: scrolled back,\n"
+          "it shows the hands of the players before. To have it cleared, set TERM to the\n"
+          "terminal's type (e.g. TERM=xterm).\n",
+          term != nullptr ? term : "");
+    }
     if (resumed && !m.results().empty()) out += "\n" + sheet();
     // A human to move sees the deal on their screen; a bot's actions need it before them.
     if (resumed && m.in_deal() && !game_.is_human(m.state().to_move())) {
@@ -442,7 +452,8 @@ class PlayLoop {
       const Action a =
           *in.action == Action::play_unseen() ? heard_action(m.view(seat), *in.action) : *in.action;
       if (const std::string why = game_.why_illegal(a); !why.empty()) {
-        say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_), why));
+        say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_),
+                        reason_restyled(why, style_)));
         continue;
       }
       apply(seat, a);

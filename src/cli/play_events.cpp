@@ -174,6 +174,7 @@ InputContext input_context(const Match& m, int seat) {
   ctx.family = m.rules().family;
   ctx.hand = shown_cards(v);
   ctx.legal.assign(v.legal.begin(), v.legal.end());
+  ctx.jokers = m.rules().jokers > 0;
   return ctx;
 }
 

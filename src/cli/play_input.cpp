@@ -267,7 +267,14 @@ std::string help_text(const InputContext& ctx, bool symbols) {
       symbols ? "Cards are typed as QH, qh, 10h, TH or Q♥" : "Cards are typed as QH, qh, 10h or TH";
   out +=
       " (ranks A K Q J 10/T 9 ... 2,\n"
-      "suits S H D C).\n"
+      "suits S H D C).\n";
+  // Regression: the hand showed X1 and nothing said what it was.
+  if (ctx.jokers) {
+    out +=
+        "Jokers are X1, X2 and X3: a joker led wins the trick, and one played to a\n"
+        "trick led by another card loses it.\n";
+  }
+  out +=
       "Commands:\n"
       "  hint    what a bot would do here, and why (the bots' own kind when they all\n"
       "          search, else the expert)\n"

@@ -30,6 +30,7 @@ struct InputContext {
   Family family = Family::ExactBid;
   std::vector<Card> hand;
   std::vector<Action> legal;
+  bool jokers = false;  // the deck has jokers (Call-Ace): the help says how they are written
 };
 
 // Whether the phase's choices are cards of the hand, picked by their number in the hand

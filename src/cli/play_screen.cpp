@@ -148,9 +148,19 @@ std::string players_table(const Match& m, const PlayerView& v, int seat) {
     }
     if (p == seat && names[i] != "You") notes.push_back("you");
     const bool moving = v.to_move == p && !s.done();
-    out += fmt::format("  {} {}{}  {:>3}{}{}\n", moving ? '>' : ' ', pad(names[i], w),
-                       bids ? fmt::format("  {:>3}", bid >= 0 ? std::to_string(bid) : "-") : "",
-                       v.tricks[i], notes.empty() ? "" : "   ", join(notes, ", "));
+    const std::string row = fmt::format(
+        "  {} {}{}  {:>3}", moving ? '>' : ' ', pad(names[i], w),
+        bids ? fmt::format("  {:>3}", bid >= 0 ? std::to_string(bid) : "-") : "", v.tricks[i]);
+    const std::string note = join(notes, ", ");
+    // Notes that would pass the screen's width (a long name of wide characters) go on a line of
+    // their own, under the name (regression: rows of 85 columns).
+    if (note.empty()) {
+      out += row + "\n";
+    } else if (width(row) + 3 + width(note) <= kScreenWidth) {
+      out += row + "   " + note + "\n";
+    } else {
+      out += row + "\n      " + note + "\n";
+    }
   }
   // What the hook and the others' chances turn on: the bids against the tricks to be had.
   if (bids && s.bids_made() > 0) {
@@ -299,6 +309,24 @@ std::string cards_restyled(std::string_view text, const Style& style) {
   return out;
 }
 
+std::string reason_restyled(std::string_view text, const Style& style) {
+  const std::string cards = cards_restyled(text, style);
+  // A suit is a capital alone between spaces or brackets, or at a clause's end.
+  std::string out;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const bool alone =
+        (i == 0 || std::string_view(" (").find(cards[i - 1]) != std::string_view::npos) &&
+        (i + 1 == cards.size() ||
+         std::string_view(" ),;:").find(cards[i + 1]) != std::string_view::npos);
+    if (alone && std::string_view("SHDC").find(cards[i]) != std::string_view::npos) {
+      out += suit_text(*parse_suit(std::string_view(&cards[i], 1)), style);
+    } else {
+      out += cards[i];
+    }
+  }
+  return out;
+}
+
 std::string card_text(Card c, const Style& style) {
   if (!c.valid()) return "?";
   if (c.is_joker()) return to_string(c);
@@ -441,8 +469,15 @@ std::string status_text(const Match& m, int seat, const Style& style) {
       out += fmt::format("Trick {} of {}: {} to lead\n", trick, s.cards(),
                          names[static_cast<size_t>(s.leader())]);
     } else {
-      out += fmt::format("Trick {} of {}: {}; {} is winning\n", trick, s.cards(), join(table, ", "),
-                         names[static_cast<size_t>(s.trick_winner())]);
+      // Broken at the screen's width, as the hand is, the winner on a line of its own if need
+      // be (regression: 83 columns with 7 players, 124 with long names of wide characters).
+      const std::string head = fmt::format("Trick {} of {}: ", trick, s.cards());
+      const std::string winning =
+          fmt::format("{} is winning", names[static_cast<size_t>(s.trick_winner())]);
+      const std::string line = head + join(table, ", ") + "; " + winning;
+      out += width(line) <= kScreenWidth
+                 ? line + "\n"
+                 : wrap_list(head, table, ", ", ";") + "  " + winning + "\n";
     }
   }
   out += hand_line(v, style);

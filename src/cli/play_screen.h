@@ -30,6 +30,9 @@ std::string wrap_list(std::string_view head, const std::vector<std::string>& ite
 // `text` (a bot's reasons, written with record cards: "TH: holds the trick") with every card
 // written as the screen writes it ("10H", "10♥").
 std::string cards_restyled(std::string_view text, const Style& style);
+// A rule's reason for refusing an action ("must trump C (void in H)", "bid 5S does not beat
+// 5NT"), its cards and suits written as the screen writes them ("must trump ♣ (void in ♥)").
+std::string reason_restyled(std::string_view text, const Style& style);
 std::string suit_text(Suit s, const Style& style);
 // An action in a sentence: "2", "Q♥", "6♠", "8 good", "the forehead mode", "trump ♥".
 std::string action_text(Action a, const Style& style);

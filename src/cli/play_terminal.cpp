@@ -76,11 +76,13 @@ bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
 
 bool stdin_is_terminal() { return isatty(STDIN_FILENO) == 1; }
 
-std::string clear_screen_text() {
+bool terminal_clears_scrollback() {
   const char* term = std::getenv("TERM");
-  if (term != nullptr && *term != '\0' && std::string_view(term) != "dumb") {
-    return "\033[2J\033[3J\033[H";  // ESC[3J: the scrollback too
-  }
+  return term != nullptr && *term != '\0' && std::string_view(term) != "dumb";
+}
+
+std::string clear_screen_text() {
+  if (terminal_clears_scrollback()) return "\033[2J\033[3J\033[H";  // ESC[3J: the scrollback too
   winsize size{};
   const int rows =
       ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 ? size.ws_row : 60;

@@ -30,6 +30,9 @@ bool stdin_is_terminal();
 // What clears a terminal's screen and scrollback: their escape codes, or for a terminal that has
 // none (TERM=dumb or unset) enough empty lines to push the screen out of sight.
 std::string clear_screen_text();
+// Whether clear_screen_text() clears the scrollback: a terminal known to understand escape codes
+// (TERM set, and not dumb).
+bool terminal_clears_scrollback();
 bool locale_is_utf8();
 bool colour_wanted();
 
