@@ -1,9 +1,12 @@
 // Saving files (src/cli/files.h): whole files whatever happens, for one writer or two.
 #include "cli/files.h"
 
+#include <fcntl.h>
 #include <pwd.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -281,6 +284,7 @@ TEST(ScoreSessionSave, AGameWhoseSaveFailsIsKeptElsewhere) {
   }
 }
 
+// The error on stderr, as every error of whist score (regression: it went to the conversation).
 TEST(ScoreSessionSave, AnUnwritableSaveFileIsRefusedAtOnce) {
   TempDir dir;
   const Rules rules = *make_preset("romanian", 3);
@@ -288,8 +292,282 @@ TEST(ScoreSessionSave, AnUnwritableSaveFileIsRefusedAtOnce) {
   std::istringstream in("H\n");
   std::ostringstream out;
   ScoreSession session(keeper, dir.str(), in, out, SheetStyle{}, false);
+  testing::internal::CaptureStderr();
   EXPECT_EQ(session.run(), 1);
-  EXPECT_EQ(out.str(), "whist score: cannot write '" + dir.str() + "': Is a directory\n");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "whist score: cannot write '" + dir.str() + "': Is a directory\n");
+  EXPECT_EQ(out.str(), "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is not a regular file, and two sessions on one file
+
+// Regression: `--save myfifo` replaced the FIFO by a plain file (a device node likewise): a file
+// whose size cannot be had was taken for an empty one, and the save renamed over it.
+TEST(SaveFile, WhatIsNotARegularFileIsNeverReplaced) {
+  TempDir dir;
+  const std::string fifo = (dir / "myfifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  std::filesystem::create_symlink("myfifo", dir / "link");
+  const std::string link = (dir / "link").string();
+  EXPECT_EQ(refuse_existing(fifo, "play", "--save"),
+            "--save " + fifo + ": it is a named pipe (FIFO), not a regular file: choose a file");
+  EXPECT_EQ(refuse_existing(link, "play", "--save", fifo),
+            "--save " + link + ": it is a named pipe (FIFO), not a regular file: choose a file");
+  EXPECT_EQ(refuse_export(link), "it is a named pipe (FIFO), not a regular file");
+  for (const std::string& path : {fifo, link}) {
+    EXPECT_EQ(write_file_atomic(path, "text"),
+              "cannot write '" + path + "': it is a named pipe (FIFO), not a regular file");
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  // A link to a regular file is that file: empty, it may be saved to; holding a game, it is not.
+  dir.write("real.json", "");
+  std::filesystem::create_symlink("real.json", dir / "to-real.json");
+  const std::string to_real = (dir / "to-real.json").string();
+  EXPECT_EQ(refuse_existing(to_real, "play", "--save"), "");
+  EXPECT_EQ(refuse_export(to_real), "");
+  dir.write("real.json", "a game");
+  EXPECT_NE(refuse_existing(to_real, "play", "--save").find(": the file exists, and a new game"),
+            std::string::npos);
+  EXPECT_NE(refuse_export(to_real).find("the file exists and holds something"), std::string::npos);
+}
+
+// Regression: two sessions on one file (two `whist score --resume g.json`) each saved over the
+// other, and the later save wiped the other's deals.
+TEST(SaveFile, AFileChangedSinceItWasReadOrSavedIsNotWrittenOver) {
+  TempDir dir;
+  const std::string file = (dir / "g.json").string();
+  dir.write("g.json", "as read");
+  std::string text, error;
+  ASSERT_TRUE(read_file(file, text, error)) << error;
+  EXPECT_EQ(write_file_atomic(file, "saved once"), "");
+  EXPECT_EQ(write_file_atomic(file, "saved twice"), "");
+  dir.write("g.json", "another session's save");
+  EXPECT_EQ(write_file_atomic(file, "saved again"),
+            "cannot write '" + file +
+                "': it was changed by another program (another session on the same file?) since "
+                "this one last read or saved it, and is not written over");
+  EXPECT_EQ(read(file), "another session's save");
+  // Read again, it is this session's to save.
+  ASSERT_TRUE(read_file(file, text, error)) << error;
+  EXPECT_EQ(write_file_atomic(file, "saved again"), "");
+  EXPECT_EQ(read(file), "saved again");
+}
+
+// A session whose save file another one saved to meanwhile keeps its game in a file of its own,
+// and says why; the other session's save is as it left it.
+TEST(ScoreSessionSave, AGameWhoseFileAnotherSessionSavedIsKeptElsewhere) {
+  TempDir dir;
+  const ScopedEnv xdg("XDG_DATA_HOME", (dir / "data").c_str());
+  const Rules rules = *make_preset("romanian", 3);
+  Scorekeeper keeper(rules, {"Ana", "Bo", "Cy"}, 0);
+  const auto file = dir / "g.json";
+  InterruptedInput buffer("H\nquit\n", [&] { dir.write("g.json", "the other session's game"); });
+  std::istream in(&buffer);
+  std::ostringstream out;
+  ScoreSession session(keeper, file.string(), in, out, SheetStyle{}, false);
+  EXPECT_EQ(session.run(), 1) << out.str();
+  EXPECT_NE(out.str().find("warning: not saved: cannot write '" + file.string() +
+                           "': it was changed by another program (another session on the same "
+                           "file?)"),
+            std::string::npos)
+      << out.str();
+  const auto rescued = dir / "data" / "whist" / "g-unsaved.json";
+  EXPECT_NE(out.str().find("Saved to " + rescued.string() + " instead"), std::string::npos)
+      << out.str();
+  EXPECT_NE(read(rescued).find("\"trump\":\"H\""), std::string::npos) << read(rescued);
+  EXPECT_EQ(read(file), "the other session's game");
+}
+
+// An export to a file that holds something is refused (regression: `export json s1.json` replaced
+// another game's save); a sheet this session exported is updated when exported again.
+TEST(ScoreSessionSave, AnExportNeverReplacesAFileThatHoldsSomething) {
+  TempDir dir;
+  dir.write("s1.json", "another game's save");
+  const Rules rules = *make_preset("romanian", 3);
+  Scorekeeper keeper(rules, {"Ana", "Bo", "Cy"}, 0);
+  const std::string s1 = (dir / "s1.json").string(), csv = (dir / "s.csv").string();
+  std::istringstream in("export json " + s1 + "\nexport csv " + csv + "\nH\nexport csv " + csv +
+                        "\nquit\n");
+  std::ostringstream out;
+  ScoreSession session(keeper, (dir / "g.json").string(), in, out, SheetStyle{}, false);
+  EXPECT_EQ(session.run(), 0) << out.str();
+  EXPECT_NE(out.str().find("  " + s1 +
+                           ": the file exists and holds something (another game's save?), which "
+                           "an export would replace: choose another file or remove it (nothing "
+                           "exported)\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(read(dir / "s1.json"), "another game's save");
+  const std::string exported = "  exported the sheet to " + csv + "\n";
+  const size_t first = out.str().find(exported);
+  ASSERT_NE(first, std::string::npos) << out.str();
+  EXPECT_NE(out.str().find(exported, first + 1), std::string::npos) << out.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The program itself
+
+struct ShellRun {
+  int status = -1;
+  std::string out, err;
+};
+
+// `script` run by bash in `dir`, with $W the whist program; its stdout and stderr.
+ShellRun shell(const TempDir& dir, const std::string& script) {
+  dir.write("script.sh",
+            "W='" + std::string(WHIST_BINARY) + "'\ncd '" + dir.str() + "'\n" + script);
+  const std::string cmd = "bash '" + (dir / "script.sh").string() + "' > '" +
+                          (dir / "out").string() + "' 2> '" + (dir / "err").string() + "'";
+  const int raw = std::system(cmd.c_str());
+  ShellRun r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = read(dir / "out");
+  r.err = read(dir / "err");
+  return r;
+}
+
+// A game record: the first deal of a Romanian game, finished.
+const char* const kRecord =
+    R"({"format": "whist-record/1", "variant": "romanian", "players": ["Ana", "Bogdan", "Cristi",
+    "Dana"], "first_dealer": 0, "deals": [{"hands": [["AS"], ["QD"], ["9H"], ["JS"]],
+    "turned": "TD", "bids": [1, 0, 0, 1], "plays": ["QD", "9H", "JS", "AS"]}]})";
+
+// Regression: output lost to a full disk went unsaid, with status 0.
+TEST(WhistOutput, AFailedWriteToStandardOutputIsAnError) {
+  TempDir dir;
+  dir.write("g1.json", kRecord);
+  for (const std::string command :
+       {"replay g1.json", "replay --json g1.json", "simulate --games 1 --quiet", "variants"}) {
+    const ShellRun r = shell(dir, "$W " + command + " > /dev/full");
+    EXPECT_EQ(r.status, 1) << command;
+    const std::string name = command.substr(0, command.find(' '));
+    EXPECT_EQ(r.err, "whist " + name +
+                         ": cannot write the output to standard output: No space left on device\n")
+        << command;
+  }
+  const ShellRun ok = shell(dir, "$W replay g1.json > /dev/null");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(ok.err, "");
+}
+
+TEST(WhistFiles, WhatIsNotARegularFileIsRefusedByEveryCommand) {
+  TempDir dir;
+  const ShellRun r =
+      shell(dir,
+            "mkfifo myfifo\n"
+            "echo quit | $W play --bots heuristic --seed 2 --save myfifo; echo $?\n"
+            "$W score --file myfifo < /dev/null; echo $?\n"
+            "$W score --players A,B,C --file t.json < /dev/null > /dev/null; echo $?\n"
+            "$W score --resume t.json --csv myfifo; echo $?\n"
+            "test -p myfifo && echo still a fifo\n");
+  EXPECT_EQ(r.out, "2\n2\n0\n2\nstill a fifo\n");
+  EXPECT_EQ(r.err,
+            "whist play: --save myfifo: it is a named pipe (FIFO), not a regular file: choose a "
+            "file\n"
+            "whist score: --file myfifo: it is a named pipe (FIFO), not a regular file: choose a "
+            "file\n"
+            "whist score: --csv myfifo: it is a named pipe (FIFO), not a regular file\n");
+}
+
+// Regression: `whist score --resume t2.json --csv s1.json` replaced s1.json, another game's save.
+TEST(WhistFiles, AnExportNeverReplacesAFileThatHoldsSomething) {
+  TempDir dir;
+  dir.write("s1.json", "another game's save");
+  const ShellRun r = shell(dir,
+                           "$W score --players A,B,C --file t2.json < /dev/null > /dev/null\n"
+                           "$W score --resume t2.json --csv s1.json; echo $?\n"
+                           "$W score --resume t2.json --json s1.json; echo $?\n"
+                           "$W score --resume t2.json --csv new.csv; echo $?\n");
+  EXPECT_EQ(r.out, "2\n2\n0\n");
+  EXPECT_EQ(r.err,
+            "whist score: --csv s1.json: the file exists and holds something (another game's "
+            "save?), which an export would replace: choose another file or remove it\n"
+            "whist score: --json s1.json: the file exists and holds something (another game's "
+            "save?), which an export would replace: choose another file or remove it\n");
+  EXPECT_EQ(read(dir / "s1.json"), "another game's save");
+  EXPECT_NE(read(dir / "new.csv").find("deal,dealer"), std::string::npos);
+}
+
+// Regression: a failed first save left the empty file claimed for it, and each try another.
+TEST(WhistFiles, AFailedFirstSaveLeavesNoEmptyFileBehind) {
+  TempDir dir;
+  const ShellRun r =
+      shell(dir,
+            "trap '' XFSZ\n"
+            "(ulimit -f 0; echo quit | XDG_DATA_HOME=\"$PWD/xdg\" $W play --bots random "
+            "--seed 3 > /dev/null 2>&1; echo $?) | cat\n"
+            "(ulimit -f 0; XDG_DATA_HOME=\"$PWD/xdg\" $W score --players A,B,C "
+            "< /dev/null > /dev/null 2>&1; echo $?) | cat\n");
+  EXPECT_EQ(r.out, "1\n1\n") << r.err;
+  ASSERT_TRUE(std::filesystem::is_directory(dir / "xdg" / "whist"));
+  EXPECT_EQ(names_in(dir / "xdg" / "whist"), std::vector<std::string>{});
+}
+
+// Regression: an empty file was nlohmann's "parse error at line 1, column 1: syntax error while
+// parsing value - unexpected end of input; expected '[', '{', or a literal".
+TEST(WhistFiles, AnEmptyFileIsSaidToBeEmpty) {
+  TempDir dir;
+  const ShellRun r = shell(dir,
+                           ": > e.json\n"
+                           "$W replay e.json; echo $?\n"
+                           "$W replay - < e.json; echo $?\n"
+                           "$W play --resume e.json; echo $?\n"
+                           "$W score --resume e.json; echo $?\n");
+  EXPECT_EQ(r.out, "2\n2\n2\n2\n");
+  EXPECT_EQ(r.err,
+            "whist replay: e.json: the file is empty: it holds no game record\n"
+            "whist replay: the file is empty: it holds no game record\n"
+            "whist play: e.json: the file is empty: it holds no game record\n"
+            "whist score: e.json: the file is empty: it holds no score file\n");
+}
+
+// A second session on a file open in another is refused at once; the first holds an flock() on
+// it, here held by the test in its place.
+TEST(WhistFiles, ASecondSessionOnAFileIsRefusedAtOnce) {
+  TempDir dir;
+  ShellRun r = shell(dir,
+                     "$W score --players A,B,C --file s.json < /dev/null > /dev/null\n"
+                     "echo quit | $W play --bots random --seed 3 --save p.json > /dev/null\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const std::string name : {"s.json", "p.json"}) {
+    const int fd = ::open((dir / name).c_str(), O_RDONLY | O_CLOEXEC);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+    const std::string before = read(dir / name);
+    const std::string command = name == "s.json" ? "score" : "play";
+    r = shell(dir, "echo quit | $W " + command + " --resume " + name);
+    ::close(fd);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.err, "whist " + command + ": " + name +
+                         " is open in another whist session (whist play or whist score): go on "
+                         "there, or once it has ended\n");
+    EXPECT_EQ(read(dir / name), before);
+    // Once the other has ended, it is free.
+    r = shell(dir, "echo quit | $W " + command + " --resume " + name + " > /dev/null");
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
+}
+
+// The help says what the program does (regression: --humans 0 said allowed, then refused; no
+// defaults for simulate's 100 games of seed 1; "options excludes --resume").
+TEST(WhistHelp, TheHelpAndTheRefusalsSayWhatTheProgramDoes) {
+  TempDir dir;
+  ShellRun r = shell(dir, "$W play --help");
+  EXPECT_NE(r.out.find("--humans INT:INT from 1 to the players"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("[0 - 1000]"), std::string::npos) << r.out;
+  r = shell(dir, "$W simulate --help");
+  EXPECT_NE(r.out.find("--games INT:INT in [0 - 100000000]=100"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--seed UINT:UINT in [0 - 18446744073709551615]=1"), std::string::npos)
+      << r.out;
+  dir.write("g1.json", kRecord);
+  r = shell(dir, "$W play --resume g1.json hook=off");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
+            "whist play: 'hook=off': option=value pairs cannot be given with --resume (the rules "
+            "come from the file)");
 }
 
 }  // namespace

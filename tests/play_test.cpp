@@ -759,13 +759,18 @@ TEST(PlayCli, HotSeatCallsEveryoneWhenTheSecretPartnerChooses) {
   w.finish();
 }
 
-// A save file that cannot be written is refused before the game starts.
+// A save file that cannot be written is refused before the game starts; a folder is no file.
 TEST(PlayCli, AnUnwritableSaveFileIsRefusedAtOnce) {
   const TempDir dir;
   std::string out;
-  EXPECT_EQ(run({"play", "--bots", "heuristic", "--save", dir.str()}, out), 1);
+  EXPECT_EQ(run({"play", "--bots", "heuristic", "--save", dir.str()}, out), 2);
+  EXPECT_EQ(out, "whist play: --save " + dir.str() +
+                     ": it is a directory, not a regular file: choose a file\n");
+  dir.write("plain", "a file where the folder would go");
+  const std::string path = (dir / "plain" / "g.json").string();
+  EXPECT_EQ(run({"play", "--bots", "heuristic", "--save", path}, out), 1);
   EXPECT_EQ(out,
-            "whist play: cannot save the game: cannot write '" + dir.str() + "': Is a directory\n");
+            "whist play: cannot save the game: cannot write '" + path + "': Not a directory\n");
 }
 
 }  // namespace

@@ -249,10 +249,18 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
                             "\"deals\": []}")
                 .error,
             "a player's name may not hold control characters: 'B\\x1b[2J'");
-  // Regression: numbers past int's range wrapped around (2^32 + 1 was read as a bid of 1). As in a
-  // game record, a huge number is held at a billion, and refused as out of range.
+  // Regression: numbers past int's range wrapped around (2^32 + 1 was read as a bid of 1), and
+  // then were held at a billion, refused as "bids 1000000000", a number the file does not hold:
+  // a number that far out is refused as written, as in a game record.
   EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [4294967297, 0, 0]}]}").error,
-            "deal 1: A (dealer) bids 1000000000: bid 1000000000 out of range 0-1");
+            "deal 1: \"bids\": 4294967297 is far out of range");
+  EXPECT_EQ(
+      read_score_file(head + "{\"trump\": \"H\", \"bids\": [18446744073709551621, 0, 0]}]}").error,
+      "deal 1: \"bids\": 18446744073709551621 is far out of range");
+  EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [1, 0, 0], \"tricks\": [0.5, 0, "
+                                   "0]}]}")
+                .error,
+            "deal 1: \"tricks\": 0.5 is not a whole number");
   EXPECT_EQ(read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
                             "\"players\": [\"A\", \"B\", \"C\"], \"first_dealer\": 4294967296, "
                             "\"deals\": []}")

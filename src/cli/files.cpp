@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +14,8 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <random>
 #include <system_error>
 
@@ -24,6 +27,66 @@ namespace {
 
 std::string failure(const std::string& what, int error) {
   return "cannot write '" + escape_control_characters(what) + "': " + std::strerror(error);
+}
+
+// What a path holds when it is not a regular file, for the messages that refuse to write there.
+std::string kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// Why a save or an export may not replace what is at `path` (a link followed): something other
+// than a regular file, which a rename would replace by one (regression: `--save myfifo` turned
+// the FIFO into a plain file, `--save /dev/null` would have replaced the device). Empty if none
+// is there, or a regular file is.
+std::string not_regular(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return {};
+  return kind_of(st.st_mode) + ", not a regular file";
+}
+
+// Two sessions on one file (two `whist score --resume g.json`, or two `whist play --resume`)
+// would each save over the other's deals, the later save silently wiping what the other added.
+// The guarantee is a comparison: this process remembers what it last read from or wrote to each
+// file (by its path with links resolved), and a save refuses to replace a file whose bytes are
+// no longer those, whoever changed it; the session then keeps its game through its rescue file.
+// A lock on the file could not be the guarantee on its own: each save renames a new file over
+// the path, so a lock on the old one guards nothing. It is what refuses a second session at
+// once, though: a session holds an flock() on its save file (hold_save_file), and each save
+// locks its temporary file before renaming it into place, so the file at the path is always the
+// locked one. Locks are advisory and some file systems lack them; the comparison still holds
+// there. One mutex makes compare, rename and remember one step for the threads of a process.
+struct Known {
+  std::string text;       // what was last read or written
+  bool has_text = false;  // false: only held, never read or written yet
+  bool held = false;      // a session's save file: its saves are locked
+  int lock_fd = -1;       // the flock()ed file now at the path, while held
+};
+
+std::mutex& known_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<std::string, Known>& known_files() {
+  static std::map<std::string, Known> files;
+  return files;
+}
+
+std::string known_key(const std::string& path) {
+  std::error_code ec;
+  const auto resolved = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : resolved.string();
+}
+
+void remember(const std::string& path, const std::string& text) {
+  Known& k = known_files()[known_key(path)];
+  k.text = text;
+  k.has_text = true;
 }
 
 bool write_all(int fd, const std::string& text) {
@@ -90,6 +153,10 @@ bool read_file(const std::string& path, std::string& text, std::string& error, s
       !folder && read_all(fd, "'" + escape_control_characters(path) + "'", text, error, limit);
   ::close(fd);
   if (folder) error = "cannot read '" + escape_control_characters(path) + "': it is a directory";
+  if (read) {
+    const std::lock_guard lock(known_mutex());
+    remember(path, text);
+  }
   return read;
 }
 
@@ -98,12 +165,31 @@ bool read_standard_input(std::string& text, std::string& error, std::size_t limi
 }
 
 std::string write_file_atomic(const std::string& path, const std::string& text) {
+  const std::lock_guard guard(known_mutex());
   std::filesystem::path target(path);
   std::error_code ec;
   if (std::filesystem::is_symlink(target, ec)) {
     // Renaming over the link would replace the link itself with a plain file.
     const auto resolved = std::filesystem::weakly_canonical(target, ec);
     if (!ec) target = resolved;
+  }
+  // A directory is left to rename(2), whose "Is a directory" says it.
+  if (struct stat st;
+      ::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    return "cannot write '" + escape_control_characters(path) + "': it is " + not_regular(path);
+  }
+  Known& known = known_files()[known_key(target.string())];
+  if (known.has_text) {
+    std::string now, ignored;
+    // Gone is no loss (it is made again); unreadable is left to the rename to say.
+    const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+    const bool read = fd >= 0 && read_all(fd, "", now, ignored, kMaxFileBytes);
+    if (fd >= 0) ::close(fd);
+    if (read && now != known.text) {
+      return "cannot write '" + escape_control_characters(path) +
+             "': it was changed by another program (another session on the same file?) since "
+             "this one last read or saved it, and is not written over";
+    }
   }
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
 
@@ -130,22 +216,104 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
     ::unlink(tmp.c_str());
     return failure(path, error);
   }
-  if (::close(fd) != 0) {
+  // A held file's lock goes with its new bytes: the file renamed into place is locked already,
+  // so a session starting meanwhile never finds it unlocked.
+  const bool locked = known.held && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+  if (!locked && ::close(fd) != 0) {
     const int error = errno;
     ::unlink(tmp.c_str());
     return failure(path, error);
   }
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
     const int error = errno;
+    if (locked) ::close(fd);
     ::unlink(tmp.c_str());
     return failure(path, error);
   }
+  if (locked) {
+    if (known.lock_fd >= 0) ::close(known.lock_fd);
+    known.lock_fd = fd;
+  }
+  known.text = text;
+  known.has_text = true;
   sync_folder(target.parent_path());
   return {};
 }
 
+std::string hold_save_file(const std::string& path) {
+  const std::lock_guard lock(known_mutex());
+  Known& known = known_files()[known_key(path)];
+  known.held = true;
+  if (known.lock_fd >= 0) return {};
+  // A save of the other session may rename a new file over the path between open and flock:
+  // the lock is good only on the file still there.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // O_NONBLOCK: opening a FIFO for reading would wait for a writer.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return {};  // none yet: the first save makes it, locked
+    struct stat held {
+    }, there{};
+    if (::fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
+      ::close(fd);
+      return {};  // refused where it is written
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      ::close(fd);
+      if (error != EWOULDBLOCK) return {};  // no locks here: the saves' comparison still holds
+      return shell_word(path) +
+             " is open in another whist session (whist play or whist score): go on there, or "
+             "once it has ended";
+    }
+    if (::stat(path.c_str(), &there) == 0 && there.st_dev == held.st_dev &&
+        there.st_ino == held.st_ino) {
+      known.lock_fd = fd;
+      return {};
+    }
+    ::close(fd);
+  }
+  return {};
+}
+
+void remove_claimed_file(const std::string& path) {
+  const std::lock_guard lock(known_mutex());
+  struct stat st {};
+  if (path.empty() || ::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0) {
+    return;
+  }
+  ::unlink(path.c_str());
+  const auto it = known_files().find(known_key(path));
+  if (it == known_files().end()) return;
+  if (it->second.lock_fd >= 0) ::close(it->second.lock_fd);
+  known_files().erase(it);
+}
+
+std::string refuse_export(const std::string& path) {
+  if (const std::string kind = not_regular(path); !kind.empty()) return "it is " + kind;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size == 0) return {};
+  {
+    // The file this session exported before, unchanged since: exported again, it is updated.
+    const std::lock_guard lock(known_mutex());
+    const auto it = known_files().find(known_key(path));
+    std::string now, ignored;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const bool read = fd >= 0 && read_all(fd, "", now, ignored, kMaxFileBytes);
+    if (fd >= 0) ::close(fd);
+    if (it != known_files().end() && it->second.has_text && read && now == it->second.text) {
+      return {};
+    }
+  }
+  return "the file exists and holds something (another game's save?), which an export would "
+         "replace: choose another file or remove it";
+}
+
 std::string refuse_existing(const std::string& path, const std::string& command,
                             const std::string& flag, const std::string& resumed) {
+  if (const std::string kind = not_regular(path); !kind.empty()) {
+    return flag + " " + shell_word(path) + ": it is " + kind + ": choose a file";
+  }
   if (!resumed.empty() && same_file(path, resumed)) return {};
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
@@ -203,6 +371,8 @@ std::string claim_new_file(const std::filesystem::path& folder, const std::strin
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
       ::close(fd);
+      const std::lock_guard lock(known_mutex());
+      remember(path, "");
       return path;
     }
     if (errno != EEXIST) {

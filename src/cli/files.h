@@ -26,10 +26,30 @@ bool read_standard_input(std::string& text, std::string& error, std::size_t limi
 
 // Writes `text` to `path`, making its folders; a symbolic link is followed, so the file it
 // points to is replaced, not the link. Each call writes its own temporary file (never a shared
-// `path.tmp`), so two writers of one file at once each leave a whole file, the last one renamed.
+// `path.tmp`), so two threads writing one file at once each leave a whole file, the last one
+// renamed. Refused: a path that holds something other than a regular file (a FIFO, a device),
+// and a file changed since this process last read it (read_file) or wrote it here, by another
+// program or a second session on the same file, which would otherwise lose what that one saved.
 // Returns an error message naming the file, empty on success; on failure the target is as it
 // was and no temporary file is left.
 std::string write_file_atomic(const std::string& path, const std::string& text);
+
+// A session's save file (whist play, whist score), held until the program ends: an flock() on
+// it that every save passes on to the file it renames into place. Returns why not, empty when
+// held: another session holds it ("g.json is open in another whist session …"). A file not there
+// yet is held from its first save; where the file system has no locks, nothing is refused here,
+// and write_file_atomic's comparison still keeps the other session's saves.
+std::string hold_save_file(const std::string& path);
+
+// Removes `path` if it is still the empty file claim_new_file made (a session whose first save
+// failed leaves nothing behind); a file with something in it is kept.
+void remove_claimed_file(const std::string& path);
+
+// Why an export (whist score --csv/--json, "export csv FILE") may not be written to `path`, or
+// empty if it may: something other than a regular file is there ("it is a named pipe …"), or a
+// file that holds something ("the file exists and holds something …"), unless it is one this
+// process wrote and nobody has changed since (a sheet exported again during a game).
+std::string refuse_export(const std::string& path);
 
 // The last resort of a save that failed (the disk full, the folder gone or made read-only during
 // a game): writes `text` to a new file in the data folder named after the one that failed
@@ -37,8 +57,9 @@ std::string write_file_atomic(const std::string& path, const std::string& text);
 std::string rescue_file(const std::string& failed_path, const std::string& text);
 
 // Why a new game, or the game resumed from the file `resumed`, may not be saved to `path`, empty
-// if it may: a file with something in it is not replaced (an empty file, as claim_new_file
-// leaves, holds nothing to lose), unless it is `resumed` itself. `command` and `flag` name the
+// if it may: what is not a regular file (a FIFO, a device, a folder; a link is followed) is never
+// replaced, and a file with something in it is not (an empty file, as claim_new_file leaves,
+// holds nothing to lose), unless it is `resumed` itself. `command` and `flag` name the
 // program's ("play", "--save") in the message, which says how to go on with the file.
 std::string refuse_existing(const std::string& path, const std::string& command,
                             const std::string& flag, const std::string& resumed = "");

@@ -1,5 +1,9 @@
 // whist: engine, bots and tools for the exact-bidding whist family. See README.md.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
 
 #include "cli/commands.h"
 #include "cli/usage.h"
@@ -48,7 +52,22 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // CLI11's own codes (100 and up) would differ from the status 2 that every other bad command
     // line gets; --help is a ParseError too, and exits 0.
-    return app.exit(e) == 0 ? 0 : 2;
+    status = app.exit(e) == 0 ? 0 : 2;
+  }
+  // Output that could not be written (a full disk, a closed pipe's end) is an error, said where
+  // it can be seen (regression: `whist replay g.json > /dev/full` exited 0 having written
+  // nothing). The commands write through stdio (fmt::print) and std::cout, which goes through
+  // stdio as well (synced), so one check of stdout covers both once each is flushed.
+  errno = 0;  // std::cout's flush is stdout's (synced), and may be the write that fails
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (!flushed || std::ferror(stdout) != 0 || !std::cout.good()) {
+    std::string command = "whist";
+    for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();
+    std::fprintf(stderr, "%s: cannot write the output to standard output%s%s\n", command.c_str(),
+                 error != 0 ? ": " : "", error != 0 ? std::strerror(error) : "");
+    return status != 0 ? status : 1;
   }
   return status;
 }

@@ -270,6 +270,12 @@ class PlayLoop {
     const std::string rescued = rescue_file(save_path_, text);
     if (rescued.empty()) {
       say("\nThe game could not be saved anywhere; its record follows, to keep:\n" + text + "\n");
+      // The last resort failing too (standard output a full disk) must not pass for a success.
+      if (std::ferror(stdout) != 0) {
+        print_error("play",
+                    "the game's record could not be written to standard output either: "
+                    "the game is lost");
+      }
     } else if (game_.match().finished()) {
       say(fmt::format("\nThe record is saved in {} instead: whist replay {} shows it.\n",
                       shell_word(rescued), shell_word(rescued)));
@@ -471,6 +477,7 @@ class PlayLoop {
 int run_play(const PlayArgs& args) {
   std::unique_ptr<PlayGame> game;
   std::string save_path = args.save;
+  bool claimed = false;  // save_path is a new empty file made for this game
   if (!args.resume.empty()) {
     std::string text, error;
     if (!read_file(args.resume, text, error)) {
@@ -497,6 +504,7 @@ int run_play(const PlayArgs& args) {
       return 2;
     }
     if (save_path.empty()) {
+      claimed = true;
       std::string error;
       // play-20261126-220105-seed5.json (-2, -3 … if taken)
       save_path = claim_new_file(
@@ -509,13 +517,25 @@ int run_play(const PlayArgs& args) {
       }
     }
   }
+  // A second session on the file would save over this one's game (or this over its).
+  if (const std::string why = hold_save_file(save_path); !why.empty()) {
+    print_error("play", "{}", why);
+    if (claimed) remove_claimed_file(save_path);
+    return 2;
+  }
   Style style;
   style.unicode = !args.ascii && stdout_is_terminal() && locale_is_utf8();
   style.colour = !args.ascii && stdout_is_terminal() && colour_wanted();
   PlayLoop loop(*game, style, save_path);
-  if (!loop.can_save()) return 1;
-  loop.welcome(!args.resume.empty(), args.resume);
-  return loop.run();
+  int status = 1;
+  if (loop.can_save()) {
+    loop.welcome(!args.resume.empty(), args.resume);
+    status = loop.run();
+  }
+  // Regression: a first save that failed (the disk full) left the empty file claimed for it,
+  // and each try another (-2, -3 …).
+  if (claimed) remove_claimed_file(save_path);
+  return status;
 }
 
 }  // namespace
@@ -531,8 +551,10 @@ void add_play(CLI::App& app, int& status) {
       "bot seat, comma separated (default normal)");
   // The ranges here only keep CLI11's conversion messages away; the game checks them for its
   // players.
+  // Described by the players, not by those ranges (regression: the help said --humans 0 was
+  // allowed, which the game refuses).
   auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)")
-                   ->check(whole_number_in(0, 1000));
+                   ->check(whole_number_in(0, 1000).description("INT from 0 to the players - 1"));
   auto* seed = cmd->add_option("--seed", args->seed,
                                "random seed: the same seed plays the same deals and bot choices")
                    ->check(whole_number_u64());
@@ -549,8 +571,9 @@ void add_play(CLI::App& app, int& status) {
                 "with --resume: let the save file start the external engines (ext:COMMAND) it "
                 "names")
       ->needs(resume);
-  auto* humans = cmd->add_option("--humans", args->humans, "humans at the keyboard, from --seat on")
-                     ->check(whole_number_in(0, 1000));
+  auto* humans = cmd->add_option("--humans", args->humans,
+                                 "humans at the keyboard, from --seat on (default 1)")
+                     ->check(whole_number_in(0, 1000).description("INT from 1 to the players"));
   auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated")
                     ->check(not_empty());
   for (CLI::Option* o : {bots, seat, seed, humans, names, cmd->get_option("--variant"),

@@ -89,10 +89,13 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
 int run_score(const ScoreArgs& args, const CLI::App& cmd) {
   std::unique_ptr<Scorekeeper> keeper;
   std::string path = args.file;
+  bool claimed = false;  // path is a new empty file made for this game
   if (!args.resume.empty()) {
     for (const char* flag : {"--variant", "--players", "--dealer", "options"}) {
       if (cmd.count(flag) > 0) {
-        print_error("score", "--resume takes the rules and players from the file ({})", flag);
+        // "options" is the program's name for them, not the user's.
+        print_error("score", "--resume takes the rules and players from the file ({})",
+                    std::string_view(flag) == "options" ? "option=value pairs" : flag);
         return 2;
       }
     }
@@ -120,6 +123,15 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
         if (!file.empty() && (same_file(file, args.resume) || same_file(file, path))) {
           print_error("score", "{} is the game's save file: export to another file",
                       shell_word(file));
+          return 2;
+        }
+      }
+      // Regression: an export replaced whatever was there, another game's save file too.
+      for (const auto& [file, flag] :
+           {std::pair{args.csv, "--csv"}, std::pair{args.json, "--json"}}) {
+        if (file.empty()) continue;
+        if (const std::string why = refuse_export(file); !why.empty()) {
+          print_error("score", "{} {}: {}", flag, shell_word(file), why);
           return 2;
         }
       }
@@ -170,6 +182,7 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       return 2;
     }
     if (path.empty()) {
+      claimed = true;
       std::string error;
       // score-2026-03-14-2031.json (-2, -3 … if taken)
       path =
@@ -180,13 +193,22 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
       }
     }
   }
+  // A second session on the file would save over this one's deals (or this over its).
+  if (const std::string why = hold_save_file(path); !why.empty()) {
+    print_error("score", "{}", why);
+    if (claimed) remove_claimed_file(path);
+    return 2;
+  }
   SheetStyle style;
   style.unicode = args.unicode;
   ScoreSession session(*keeper, path, std::cin, std::cout, style, isatty(STDIN_FILENO) == 0);
   // Ctrl-C ends the reading of answers as the end of input does: the game is saved and the
   // command that goes on with it said (regression: the signal killed the program, silently).
   catch_interrupts();
-  return session.run();
+  const int status = session.run();
+  // A first save that failed leaves no empty file behind (as in whist play).
+  if (claimed) remove_claimed_file(path);
+  return status;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <iostream>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -212,6 +213,11 @@ void ScoreSession::export_sheet(const std::string& kind, const std::string& file
          << " is this game's save file: export to another file (the game is not lost)\n";
     return;
   }
+  // Regression: an export replaced whatever was there, another game's save file too.
+  if (const std::string why = refuse_export(file); !why.empty()) {
+    out_ << "  " << shell_word(file) << ": " << why << " (nothing exported)\n";
+    return;
+  }
   const std::string error = write_file_atomic(file, text);
   if (error.empty()) {
     out_ << "  exported the sheet to " << shell_word(file) << "\n";
@@ -411,7 +417,8 @@ int ScoreSession::run() {
   // A file that cannot be written is refused before anything is typed into it.
   if (const std::string error = write_file_atomic(path_, write_score_file(keeper_));
       !error.empty()) {
-    out_ << "whist score: " << error << "\n";
+    // An error, so on stderr (regression: it went to the conversation's output).
+    std::cerr << "whist score: " << error << "\n";
     return 1;
   }
   const auto& names = keeper_.names();

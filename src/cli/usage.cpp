@@ -29,6 +29,21 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
   std::smatch m;
   const std::string what = e.what();
   if (std::regex_match(what, m, kValueMissing)) return m[1].str() + " needs a value";
+  // "options" is only the name the program gives the option=value pairs (regression: "options
+  // excludes --resume" named nothing the user typed or the help shows).
+  static const std::regex kPairsExcluded(R"(^options excludes (\S+)$)");
+  if (std::regex_match(what, m, kPairsExcluded)) {
+    std::string pair;
+    for (const std::string& arg : args) {
+      if (!arg.starts_with("-") && arg.find('=') != std::string::npos) {
+        pair = arg;
+        break;
+      }
+    }
+    return (pair.empty() ? "" : quote_input(pair) + ": ") +
+           "option=value pairs cannot be given with " + m[1].str() +
+           " (the rules come from the file)";
+  }
   if (!std::regex_match(what, m, kExtras)) return what;
   const std::string plural = m[1].str(), extras = m[2].str();
   if (plural.empty() && extras.starts_with("-")) return "unknown option " + quote_input(extras);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "game/json_int.h"
 
 namespace whist {
 
@@ -49,6 +50,23 @@ std::string path_of(const std::vector<Frame>& frames, size_t depth) {
   return path.empty() ? "the top-level object" : path;
 }
 
+// nlohmann's builder of a parsed document, calling back as Json::parse does, which also keeps
+// the text of the last number that is not a 64-bit integer: nlohmann's sax_parse calls this
+// number_float (a template parameter, so the base's is hidden, not overridden).
+class NumberTextParser : public nlohmann::detail::json_sax_dom_callback_parser<Json> {
+ public:
+  NumberTextParser(Json& result, const Json::parser_callback_t& check, std::string& text)
+      : json_sax_dom_callback_parser(result, check, true), text_(text) {}
+
+  bool number_float(Json::number_float_t value, const std::string& text) {
+    text_ = text;
+    return json_sax_dom_callback_parser::number_float(value, text);
+  }
+
+ private:
+  std::string& text_;
+};
+
 }  // namespace
 
 Json parse_json_input(std::string_view text) {
@@ -64,6 +82,7 @@ Json parse_json_input(std::string_view text) {
                          " of the file): a file cut short by a crash may be left so");
   }
   std::vector<Frame> frames;
+  std::string number_text;  // the last number's, as written
   const auto element_done = [&frames] {
     if (!frames.empty() && !frames.back().object) ++frames.back().index;
   };
@@ -99,13 +118,21 @@ Json parse_json_input(std::string_view text) {
         element_done();
         break;
       case Json::parse_event_t::value:
+        if (parsed.is_number_float()) parsed = json_number_as_written<Json>(number_text);
         element_done();
         break;
     }
     return true;
   };
   try {
-    return Json::parse(text, check);
+    // Json::parse(text, check), with the text of each number that is not a 64-bit integer kept
+    // for the callback (nlohmann's own parser drops it).
+    Json result;
+    NumberTextParser sax(result, check, number_text);
+    Json::sax_parse(text, &sax);
+    // A top-level value the callback discarded (none is) would be null, as Json::parse makes it.
+    if (result.is_discarded()) result = nullptr;
+    return result;
   } catch (const Json::out_of_range& e) {
     // nlohmann says where a syntax error is, but not where a number out of range (1e400) is.
     throw JsonInputError("not JSON: " + json_message(e.what()) +

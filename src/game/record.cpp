@@ -115,6 +115,15 @@ std::string plural(int64_t count, const std::string& one, const std::string& man
   return std::to_string(count) + " " + (count == 1 ? one : many);
 }
 
+std::string played_before(const std::vector<Card>& plays, size_t i) {
+  for (size_t k = 0; k < i; ++k) {
+    if (plays[k] == plays[i]) {
+      return to_string(plays[i]) + " was already played (play " + std::to_string(k + 1) + ")";
+    }
+  }
+  return {};
+}
+
 }  // namespace record_detail
 
 namespace {
@@ -130,6 +139,7 @@ using record_detail::kModeNames;
 using record_detail::parse_and_replay_call_ace_deal;
 using record_detail::parse_hands;
 using record_detail::parse_plays;
+using record_detail::played_before;
 using record_detail::plural;
 using record_detail::reject_unknown_fields;
 using record_detail::require_field;
@@ -139,9 +149,9 @@ using record_detail::shown;
 std::optional<std::string> option_text(const Json& j) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_boolean()) return std::string(j.get<bool>() ? "on" : "off");
-  // As written, so that an error quotes it (regression: 9999999999 was quoted as 1000000000).
-  if (j.is_number()) return j.dump();
-  return std::nullopt;
+  // As written, so that an error quotes it (regressions: 9999999999 was quoted as 1000000000,
+  // and 10**30 as 1e+30).
+  return json_number_text(j);
 }
 
 std::string known_variants() {
@@ -293,9 +303,13 @@ DealRecord parse_deal(const Json& j, int number, int players, bool israeli) {
   const std::string bids_type = where + "\"bids\" must be an array of whole numbers";
   if (!bids.is_array()) fail(bids_type);
   for (const Json& b : bids) {
+    // A fraction or a number past 64 bits, named as written (regression: both were "must be an
+    // array of whole numbers", and 2^63 alone "far out of range").
+    if (const std::string why = json_int_refusal(b); !why.empty()) {
+      fail(where + "\"bids\": " + why);
+    }
     const auto n = json_int(b);
     if (!n) fail(bids_type);
-    if (json_int_far_out(*n)) fail(where + "\"bids\": " + b.dump() + " is far out of range");
     d.bids.push_back(*n);
   }
 
@@ -514,6 +528,7 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
     const Card c = d.plays[i];
     const Action a = Action::play(c);
     if (std::string err = match.why_illegal(a); !err.empty()) {
+      if (const std::string again = played_before(d.plays, i); !again.empty()) err = again;
       fail(at + "play " + std::to_string(i + 1) + " (seat " + std::to_string(seat) + ", " +
            to_string(c) + "): " + err);
     }
@@ -522,6 +537,10 @@ void replay_deal(Match& match, const DealRecord& d, int number, bool last) {
 }
 
 std::unique_ptr<Match> replay_json(const std::string& text, std::string& session) {
+  // Said plainly, not as nlohmann's "unexpected end of input" (a save cut short by a full disk).
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    fail("the file is empty: it holds no game record");
+  }
   Json j;
   try {
     j = parse_json_input(text);

@@ -23,6 +23,7 @@ using record_detail::find_field;
 using record_detail::Json;
 using record_detail::parse_hands;
 using record_detail::parse_plays;
+using record_detail::played_before;
 using record_detail::plural;
 using record_detail::reject_unknown_fields;
 using record_detail::require_field;
@@ -351,6 +352,7 @@ void replay_call_ace_deal(Match& match, const CallAceRecord& d, int number, bool
           const Card c = (*d.plays)[i];
           const Action a = Action::play(c);
           if (std::string err = match.why_illegal(a); !err.empty()) {
+            if (std::string again = played_before(*d.plays, i); !again.empty()) err = again;
             fail(at + "play " + std::to_string(i + 1) + " (" + seat_text() + ", " + to_string(c) +
                  "): " + err);
           }

@@ -55,6 +55,11 @@ Hands parse_hands(const Json& j, const std::string& where, int players);
 // The "plays" field of a deal: cards in playing order.
 std::vector<Card> parse_plays(const Json& plays, int number);
 
+// Why play `i` of `plays` is refused when the card is one an earlier play of the deal played
+// ("8D was already played (play 1)"), empty if none did: "card not in hand" would send the
+// reader to the deal's "hands", which do hold it (regression).
+std::string played_before(const std::vector<Card>& plays, size_t i);
+
 // ---------------------------------------------------------------------------------------------
 // Reading Call-Ace deals (record_call_ace.cpp)
 

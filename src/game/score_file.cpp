@@ -100,6 +100,11 @@ void read_seats(const Json& v, int n, std::array<int, kMaxPlayers>& out, const s
   }
   for (int p = 0; p < n; ++p) {
     if (v[p].is_null()) continue;
+    // Named as written (regression: 4294967297 was capped, and refused later as "1000000000",
+    // a number the file does not hold; 1.5 and 2^64 were "numbers 0 or more").
+    if (const std::string why = json_int_refusal(v[p]); !why.empty()) {
+      fail("\"" + what + "\": " + why);
+    }
     const auto number = json_int(v[p]);
     if (!number || *number < 0) fail("\"" + what + "\" must hold numbers 0 or more, or nulls");
     out[p] = static_cast<int>(*number);
@@ -141,7 +146,7 @@ ScoreDeal parse_deal(const Json& j, const Rules& rules) {
   if (j.contains("contract")) {
     const Json& c = j["contract"];
     const auto index = c.is_string() ? parse_contract(c.get<std::string>()) : std::nullopt;
-    if (!index) fail("\"contract\": not a contract: " + c.dump());
+    if (!index) fail("\"contract\": not a contract: " + json_shown(c));
     d.contract = index;
   }
   if (j.contains("declarer")) d.declarer = seat_of(j["declarer"], n, "declarer");
@@ -150,7 +155,7 @@ ScoreDeal parse_deal(const Json& j, const Rules& rules) {
   if (j.contains("called")) {
     const Json& c = j["called"];
     const auto card = c.is_string() ? parse_card(c.get<std::string>()) : std::nullopt;
-    if (!card) fail("\"called\": not a card: " + c.dump());
+    if (!card) fail("\"called\": not a card: " + json_shown(c));
     d.called = card;
   }
   if (j.contains("partner")) {
@@ -195,6 +200,11 @@ std::string write_score_file(const Scorekeeper& keeper) {
 
 ScoreFileResult read_score_file(const std::string& text) {
   ScoreFileResult out;
+  // Said plainly, not as nlohmann's "unexpected end of input" (a save cut short by a full disk).
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    out.error = "the file is empty: it holds no score file";
+    return out;
+  }
   Json j;
   try {
     // Any exception here is the text's: not JSON, or refused by parse_json_input (a key given
@@ -254,7 +264,7 @@ ScoreFileResult read_score_file(const std::string& text) {
       for (const auto& [name, value] : j["options"].items()) {
         const std::string v = value.is_string()    ? value.get<std::string>()
                               : value.is_boolean() ? (value.get<bool>() ? "on" : "off")
-                                                   : value.dump();
+                                                   : json_shown(value);
         if (std::string error = set_option(*rules, name, v); !error.empty()) fail(error);
       }
     }
