@@ -553,14 +553,22 @@ TEST(ScoreSession, CardsAreReadAsTyped) {
   EXPECT_EQ(t.output.find("not a card"), std::string::npos) << t.output;
 }
 
+// Regression: an ambiguous start was said to name none of the players.
 TEST(ScoreSession, AnAmbiguousDealerIsRefusedWithTheNames) {
   const TempDir temp("whist-score-");
   const Transcript t =
       score({"--players", "Ana,Andrei,Bo", "--dealer", "a", "--file", temp.str() + "/d.json"}, "");
   EXPECT_EQ(t.status, 2);
   EXPECT_EQ(t.output,
-            "whist score: --dealer: 'a' names none of the players (Ana, Andrei, Bo): give a name, "
+            "whist score: --dealer: 'a' could be Ana or Andrei: give more of the name, or a number "
+            "1 to 3\n");
+  const Transcript none =
+      score({"--players", "Ana,Andrei,Bo", "--dealer", "x", "--file", temp.str() + "/d.json"}, "");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.output,
+            "whist score: --dealer: 'x' names none of the players (Ana, Andrei, Bo): give a name, "
             "the start of exactly one, or a number 1 to 3\n");
+  EXPECT_FALSE(std::filesystem::exists(temp / "d.json"));
 }
 
 // Regression: Ctrl-C killed `whist score` at once, without the line that says how to go on.
@@ -670,7 +678,15 @@ TEST(ScoreSession, ASaveFilesPlayersAreCheckedAsTheCommandLines) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"[]", "romanian is played by 3 to 6 players, not 0"},
       {R"(["Ana", "ANA", "Bo"])",
-       R"(two players are named "ANA" and "Ana" (case and spaces aside; rename one in "players"))"},
+       R"("players": ANA is named twice (Ana and ANA, case and spaces aside))"},
+      // Regression: names --players refuses were taken from a file: "3", which an answer of 3
+      // could not name (it is seat 3), and names longer than 24 characters.
+      {R"(["Ann", "3", "Cat", "Dan"])",
+       R"("players": a name may not start with a digit ('3'): numbers stand for seats)"},
+      {R"(["Ann", ")" + std::string(40, 'x') + R"(", "Cat"])",
+       R"("players": a name is at most 24 characters, not 40: ')" + std::string(40, 'x') + "'"},
+      {R"(["Ann", "", "Cat"])", R"("players": player 2's name is empty)"},
+      {R"(["Ann", 3, "Cat"])", R"("players": a player's name must be text, not 3)"},
   };
   for (const auto& [players, message] : cases) {
     const std::string file = temp.str() + "/p.json";
@@ -768,6 +784,92 @@ TEST(ScoreSession, BadNamesAreRefused) {
     EXPECT_EQ(t.output, message) << players;
   }
   EXPECT_FALSE(std::filesystem::exists(temp / "g.json"));
+}
+
+// A session run in the test's process on `input`, its input not echoed; its output.
+std::string run_session(Scorekeeper& keeper, const std::string& path, const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  cli::ScoreSession session(keeper, path, in, out, SheetStyle{}, false);
+  EXPECT_EQ(session.run(), 0) << out.str();
+  return out.str();
+}
+
+// Regression: the standings moved a place on only where the totals differed: a scratch tie lost
+// on bids, and a total of 0 without zero play, were printed first beside the winner.
+TEST(ScoreSession, TheStandingsRankAsTheWinnerLineDoes) {
+  const TempDir temp("whist-score-");
+  Rules scratch = *make_preset("romanian", 3);
+  ASSERT_EQ(set_option(scratch, "schedule=3"), "");
+  ASSERT_EQ(set_option(scratch, "scoring=scratch"), "");
+  Scorekeeper a(scratch, {"A", "B", "C"}, 0);
+  const std::string out_a = run_session(a, temp.str() + "/s.json", "H\n0 0 2\n0 1 2\n\n");
+  EXPECT_NE(out_a.find("winner: A (0, lowest wins)"), std::string::npos) << out_a;
+  EXPECT_NE(out_a.find("Final standings (lowest wins):\n  1. A  0\n  2. B  0\n  3. C  1\n"),
+            std::string::npos)
+      << out_a;
+  Rules zero = *make_preset("romanian", 3);
+  ASSERT_EQ(set_option(zero, "schedule=5,5"), "");
+  ASSERT_EQ(set_option(zero, "zero_play=start"), "");
+  Scorekeeper b(zero, {"A", "B", "C"}, 0);
+  const std::string out_b =
+      run_session(b, temp.str() + "/z.json", "H\nzero\n5 5 0\n0 0 5\nS\n0 1 0\n0 5 0\n\n");
+  EXPECT_NE(out_b.find("winner: B (zero play)"), std::string::npos) << out_b;
+  EXPECT_NE(out_b.find("Final standings:\n  1. B  0\n  2. C  0\n  3. A  -9\n"), std::string::npos)
+      << out_b;
+}
+
+// Regression: a correction refused several numbers on a line ("not a bid: '0 1 1'"), which the
+// help and the main prompt allow; and "edit 1.9", "edit 2abc" corrected deals 1 and 2.
+TEST(ScoreSession, ACorrectionTakesSeveralNumbersOnALine) {
+  const TempDir temp("whist-score-");
+  Rules rules = *make_preset("romanian", 3);
+  ASSERT_EQ(set_option(rules, "schedule=1,2,3"), "");
+  Scorekeeper keeper(rules, {"A", "B", "C"}, 0);
+  // Deal 2: B deals 2 cards; C, A, B bid and say their tricks in that order.
+  const std::string out = run_session(keeper, temp.str() + "/e.json",
+                                      "H\n0 0 0\n0 1 0\nS\n0 1 0\n0 1 1\n"
+                                      "edit 1.9\nedit 2abc\n"
+                                      "edit 2\n\n0 0 1 1\n0 0 1\n1 0 1\nquit\n");
+  EXPECT_NE(
+      out.find("  not a deal number: '1.9' (edit N corrects a finished deal, N from 1 to 2)\n"),
+      std::string::npos)
+      << out;
+  EXPECT_NE(out.find("  not a deal number: '2abc' (edit N corrects a finished deal, N from 1 to "
+                     "2)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("Correcting deal 1"), std::string::npos) << out;
+  EXPECT_NE(out.find("  4 numbers for 3 bids still to say: none taken (type only those)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("not a bid"), std::string::npos) << out;
+  EXPECT_NE(out.find("  deal 2 corrected\n"), std::string::npos) << out;
+  ASSERT_EQ(keeper.deals().size(), 2u);
+  EXPECT_EQ(keeper.deals()[1].bids[0], 0);
+  EXPECT_EQ(keeper.deals()[1].bids[1], 1);
+  EXPECT_EQ(keeper.deals()[1].bids[2], 0);
+  EXPECT_EQ(keeper.deals()[1].tricks[0], 0);
+  EXPECT_EQ(keeper.deals()[1].tricks[1], 1);
+  EXPECT_EQ(keeper.deals()[1].tricks[2], 1);
+}
+
+// Regression: a deal in progress with a gap was taken up to the gap, and the file saved again
+// without what followed it; it is refused, and the file left as it was.
+TEST(ScoreSession, ASaveFileWithAGapIsRefusedAndLeftAlone) {
+  const TempDir temp("whist-score-");
+  const std::string text =
+      R"({"format":"whist-score/1","variant":"romanian","options":{},"players":["A","B","C"],)"
+      R"("first_dealer":0,"deals":[],"current":{"trump":"H","bids":[1,null,0],)"
+      R"("tricks":[0,null,null]}})";
+  temp.write("gap.json", text);
+  const std::string file = temp.str() + "/gap.json";
+  const Transcript t = score({"--resume", file}, "quit\n");
+  EXPECT_EQ(t.status, 2);
+  EXPECT_EQ(t.output, "whist score: " + file +
+                          ": deal 1 (in progress): B bids: no answer, yet later answers are "
+                          "given\n");
+  EXPECT_EQ(read_text(file), text);
 }
 
 // With its input piped, the session writes each line it reads after the prompt, a transcript.

@@ -198,6 +198,54 @@ TEST(Scorekeeper, CallAceCalledCardAndPartner) {
   EXPECT_EQ(k.current().question()->kind, AskKind::Called);
 }
 
+// Regression: the standings moved a place on only where totals differed, and placed first beside
+// the winner a scratch tie lost on bids, or a total of 0 without zero play.
+TEST(Scorekeeper, TheStandingsRankAsTheWinnerLineDoes) {
+  const auto standings = [](const Scorekeeper& k) {
+    std::vector<std::pair<int, int>> out;  // seat, place
+    for (const Standing& s : k.tally().standings()) out.emplace_back(s.seat, s.place);
+    return out;
+  };
+  const std::vector<std::string> abc = {"A", "B", "C"};
+  // Scratch: A and B end on 0; A made a bid of 2, B of 0, so A wins and B is second.
+  Scorekeeper scratch(rules_of("romanian", {"schedule=3", "scoring=scratch"}, 3), abc, 0);
+  say(scratch, {"H", "0", "0", "2", "0", "1", "2"});
+  ASSERT_TRUE(scratch.finished());
+  EXPECT_EQ(scratch.winners(), std::vector<int>{0});
+  EXPECT_EQ(standings(scratch), (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 3}}));
+  // Zero play: B announced and ends on 0, and wins; C ends on 0 without announcing, second.
+  Scorekeeper zero(rules_of("romanian", {"schedule=5,5", "zero_play=start"}, 3), abc, 0);
+  say(zero, {"H", "zero", "5", "5", "0", "0", "0", "5", "S", "0", "1", "0", "0", "5", "0"});
+  ASSERT_TRUE(zero.finished());
+  EXPECT_EQ(zero.winners(), std::vector<int>{1});
+  EXPECT_EQ(standings(zero), (std::vector<std::pair<int, int>>{{1, 1}, {2, 2}, {0, 3}}));
+  // A tie the rules do not break is shared, and the next place skips: 1, 1, 3.
+  Scorekeeper tie(rules_of("romanian", {"schedule=1"}, 3), abc, 0);
+  say(tie, {"H", "0", "0", "0", "0", "1", "0"});
+  ASSERT_TRUE(tie.finished());
+  EXPECT_EQ(tie.winners(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(standings(tie), (std::vector<std::pair<int, int>>{{0, 1}, {1, 1}, {2, 3}}));
+}
+
+// Regression: an ambiguous start was "not a player", as a name that matches none.
+TEST(Scorekeeper, AnAmbiguousPlayerIsToldFromNone) {
+  const std::vector<std::string> names = {"Ann", "Andy", "Bo", "Cy"};
+  Scorekeeper israeli(rules_of("israeli", {}), names, 0);
+  say(israeli, {"7S"});
+  EXPECT_EQ(refusal(israeli, "an"), "'an' could be Ann or Andy");
+  EXPECT_EQ(refusal(israeli, "x"), "not a player: 'x'");
+  EXPECT_EQ(refusal(israeli, "5"), "not a player: '5'");
+  say(israeli, {"ann"});
+  Scorekeeper call_ace(rules_of("call-ace", {}), names, 0);
+  say(call_ace, {"8"});
+  EXPECT_EQ(refusal(call_ace, "an"), "'an' could be Ann or Andy");
+  say(call_ace, {"Ann", "S", "AH"});
+  EXPECT_EQ(refusal(call_ace, "AN"), "'AN' could be Ann or Andy");  // as typed
+  EXPECT_EQ(refusal(call_ace, "x"), "not a player: 'x' (or 'alone')");
+  say(call_ace, {"andy"});
+  EXPECT_EQ(call_ace.current().deal().partner, 1);
+}
+
 TEST(ScoreFile, ReadsBackWhatItWrites) {
   Scorekeeper k(rules_of("romanian", {"zero_play=start", "one_card_mode=dealer"}), kFour, 1);
   say(k, {"blind", "D", "zero", "1", "0", "0", "1", "1", "0", "0", "0"});
@@ -237,18 +285,17 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
   EXPECT_EQ(read_score_file(head + "{\"trump\": \"H\", \"bids\": [1, 1, 0], \"tricks\": [0, 0, "
                                    "0]}]}")
                 .error,
-            "deal 1: A took 0: the tricks add up to 0, but 1 trick was played: A took 1 "
-            "(or 'undo' to correct an earlier number)");
+            "deal 1: A took 0: the tricks add up to 0, but 1 trick was played: A took 1");
   EXPECT_EQ(
       read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
                       "\"players\": [\"A\", \"A\", \"C\"], \"first_dealer\": 0, \"deals\": []}")
           .error,
-      "two players are named \"A\"");
+      "\"players\": A is named twice");
   EXPECT_EQ(read_score_file("{\"format\": \"whist-score/1\", \"variant\": \"romanian\", "
                             "\"players\": [\"A\", \"B\\u001b[2J\", \"C\"], \"first_dealer\": 0, "
                             "\"deals\": []}")
                 .error,
-            "a player's name may not hold control characters: 'B\\x1b[2J'");
+            "\"players\": a name may not hold control characters: 'B\\x1b[2J'");
   // Regression: numbers past int's range wrapped around (2^32 + 1 was read as a bid of 1), and
   // then were held at a billion, refused as "bids 1000000000", a number the file does not hold:
   // a number that far out is refused as written, as in a game record.
@@ -266,6 +313,59 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
                             "\"deals\": []}")
                 .error,
             "\"first_dealer\" must be a seat 0-2");
+}
+
+// Regression: a deal in progress with a gap was taken up to the gap, and the values after it
+// dropped when the game was saved again. A finished deal's gap is refused as well.
+TEST(ScoreFile, ADealWithAGapIsRefused) {
+  const std::string head =
+      R"({"format": "whist-score/1", "variant": "romanian", "players": ["A", "B", "C"], )"
+      R"("first_dealer": 0, "deals": [)";
+  EXPECT_EQ(
+      read_score_file(head + R"(], "current": {"trump": "H", "bids": [1, null, 0], "tricks": )"
+                             R"([0, null, null]}})")
+          .error,
+      "deal 1 (in progress): B bids: no answer, yet later answers are given");
+  EXPECT_EQ(read_score_file(head + R"(], "current": {"bids": [1, 0, 0]}})").error,
+            "deal 1 (in progress): Turned card: no answer, yet later answers are given");
+  EXPECT_EQ(read_score_file(head + R"({"trump": "H", "bids": [1, null, 0], "tricks": [0, 1, 0]}]})")
+                .error,
+            "deal 1: B bids: no answer, yet later answers are given");
+  EXPECT_EQ(read_score_file(head + R"({"trump": "H", "bids": [1, 0, 1], "tricks": [0, null, 1]}]})")
+                .error,
+            "deal 1: B took: no answer, yet later answers are given");
+  // A deal in progress without a gap is taken as it stands.
+  const ScoreFileResult partial =
+      read_score_file(head + R"(], "current": {"trump": "H", "bids": [null, 0, null]}})");
+  ASSERT_EQ(partial.error, "");
+  EXPECT_EQ(partial.keeper->current().question()->prompt, "C bids");
+  // Call-Ace: tricks without the partner; a contract played alone asks for none.
+  const std::string call_ace =
+      R"({"format": "whist-score/1", "variant": "call-ace", "options": {"end": "deals", )"
+      R"("deals": "2"}, "players": ["A", "B", "C", "D"], "first_dealer": 0, "deals": [], )";
+  EXPECT_EQ(read_score_file(call_ace + R"("current": {"contract": "8", "declarer": 0, "trump": )"
+                                       R"("S", "called": "AH", "tricks": [5, 3, 3, 2]}})")
+                .error,
+            "deal 1 (in progress): Partner (who held AH): no answer, yet later answers are given");
+  EXPECT_EQ(read_score_file(call_ace + R"("current": {"contract": "9 quarter", "declarer": 0, )"
+                                       R"("trump": "S", "tricks": [null, 1, null, null]}})")
+                .error,
+            "");
+}
+
+// Regression: a file's tricks that did not add up were refused with the keyboard's advice, "or
+// 'undo' to correct an earlier number", where there is no undo; at the keyboard it stays.
+TEST(ScoreFile, AFilesRefusalsGiveNoKeyboardAdvice) {
+  const std::string file =
+      R"({"format": "whist-score/1", "variant": "romanian", "players": ["A", "B", "C"], )"
+      R"("first_dealer": 0, "deals": [{"trump": "H", "bids": [0, 0, 0], "tricks": [0, 0, 0]}]})";
+  EXPECT_EQ(read_score_file(file).error,
+            "deal 1: A took 0: the tricks add up to 0, but 1 trick was played: A took 1");
+  Scorekeeper k(rules_of("romanian", {}, 3), {"A", "B", "C"}, 0);
+  say(k, {"H", "0", "0", "0", "0", "0"});
+  EXPECT_EQ(refusal(k, "0"),
+            "the tricks add up to 0, but 1 trick was played: A took 1 (or 'undo' to correct an "
+            "earlier number)");
 }
 
 // Regression: the last of two keys won silently (and the game saved again lost the first), and

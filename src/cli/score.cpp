@@ -66,22 +66,12 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
     return {};
   }
   names = split_names(text);
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i].empty()) return "--players: an empty name in " + quote_input(text);
-    // Regression: a name not in UTF-8 aborted the program when the score file was written.
-    if (const std::string why = name_refusal(names[i]); !why.empty()) return "--players: " + why;
-    if (std::isdigit(static_cast<unsigned char>(names[i][0]))) {
-      return "--players: a name may not start with a digit ('" + names[i] +
-             "'): numbers stand for seats";
-    }
-    for (size_t j = 0; j < i; ++j) {
-      if (same_name(names[j], names[i])) {
-        return "--players: " + names[i] + " is named twice" +
-               (names[j] == names[i]
-                    ? ""
-                    : " (" + names[j] + " and " + names[i] + ", case and spaces aside)");
-      }
-    }
+  for (const std::string& name : names) {
+    if (name.empty()) return "--players: an empty name in " + quote_input(text);
+  }
+  // The save file's names are checked by the same rules (game/score_form.h).
+  if (const std::string why = player_names_refusal(names); !why.empty()) {
+    return "--players: " + why;
   }
   return {};
 }
@@ -165,16 +155,22 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
     }
     int dealer = 0;
     if (!args.dealer.empty()) {
-      const auto seat = parse_player(args.dealer, names);
-      if (!seat) {
-        // An ambiguous start ("a" for Ana and Andrei) is refused too: the message lists them.
+      const PlayerAnswer seat = parse_player(args.dealer, names);
+      if (seat.ambiguous) {
+        // An ambiguous start ("a" for Ana and Andrei) lists its names (regression: it was said
+        // to name none of the players).
+        print_error("score", "--dealer: {}: give more of the name, or a number 1 to {}", seat.error,
+                    names.size());
+        return 2;
+      }
+      if (!seat.seat) {
         print_error("score",
                     "--dealer: {} names none of the players ({}): give a name, the start of "
                     "exactly one, or a number 1 to {}",
                     quote_input(args.dealer), fmt::join(names, ", "), names.size());
         return 2;
       }
-      dealer = *seat;
+      dealer = *seat.seat;
     }
     keeper = std::make_unique<Scorekeeper>(rules.rules, names, dealer);
     if (const std::string why = refuse_existing(path, "score", "--file"); !why.empty()) {

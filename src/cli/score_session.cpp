@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <istream>
@@ -66,6 +67,45 @@ std::vector<std::string> split_words(const std::string& s) {
 bool is_number_word(const std::string& w) {
   return !w.empty() &&
          std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// The answers of one line: its numbers one by one where the question is a bid or tricks and the
+// line holds several ("1 0 2 0"), else the line itself.
+std::vector<std::string> line_answers(const std::string& line, AskKind kind) {
+  const std::vector<std::string> words = split_words(line);
+  if ((kind == AskKind::Bid || kind == AskKind::Tricks) && words.size() > 1 &&
+      std::all_of(words.begin(), words.end(), is_number_word)) {
+    return words;
+  }
+  return {line};
+}
+
+// The kind of the question `trial` asks next; none when the deal (or the game) is complete.
+std::optional<AskKind> asked(const DealForm& form) {
+  const std::optional<Question> q = form.question();
+  return q ? std::optional(q->kind) : std::nullopt;
+}
+std::optional<AskKind> asked(const Scorekeeper& keeper) {
+  return keeper.finished() ? std::nullopt : asked(keeper.current());
+}
+
+// Several numbers answering questions of `kind`, tried on `trial` (a copy): more numbers than
+// bids (or tricks) still to say is a line typed again after a refusal, or a slip, and none is
+// taken, where the first would answer the wrong player (regression: the rest ran on into the
+// tricks, and were recorded as the first players' tricks). Empty when they may be taken.
+template <class Trial>
+std::string too_many_numbers(Trial trial, const std::vector<std::string>& answers, AskKind kind) {
+  size_t left = 0;
+  for (const std::string& a : answers) {
+    if (asked(trial) != kind || !trial.answer(a).empty()) break;
+    ++left;
+  }
+  if (left == answers.size() || asked(trial) == kind) return {};
+  const bool bids = kind == AskKind::Bid;
+  return std::to_string(answers.size()) + " numbers for " + std::to_string(left) + " " +
+         (bids ? (left == 1 ? "bid" : "bids")
+               : (left == 1 ? "player's tricks" : "players' tricks")) +
+         " still to say: none taken (type only those)";
 }
 
 std::string suit_word(Suit s) {
@@ -248,8 +288,15 @@ bool ScoreSession::command(const std::string& line) {
   } else if (verb == "edit") {
     const int finished = static_cast<int>(keeper_.deals().size());
     int k = 0;
-    if (words.size() != 2 || std::sscanf(words[1].c_str(), "%d", &k) != 1 || k < 1 ||
-        k > finished) {
+    // The whole word a number (regression: sscanf took "1.9" and "2abc" for 1 and 2).
+    if (words.size() == 2 && finished > 0 && !is_number_word(words[1])) {
+      out_ << "  not a deal number: " << quote_input(words[1]) << " (edit N corrects a finished "
+           << "deal, N from 1 to " << finished << ")\n";
+      return true;
+    }
+    if (words.size() != 2 ||
+        std::from_chars(words[1].data(), words[1].data() + words[1].size(), k).ec != std::errc() ||
+        k < 1 || k > finished) {
       out_ << "  "
            << (finished == 0
                    ? std::string("no finished deal to correct yet")
@@ -304,7 +351,24 @@ void ScoreSession::edit(int k) {
     }
     if (line.empty()) line = fallback;
     if (line.empty()) continue;
-    if (std::string error = form.answer(line); !error.empty()) out_ << "  " << error << "\n";
+    // Several numbers on a line, as at the main prompt (regression: "0 1 1" was "not a bid").
+    const std::vector<std::string> answers = line_answers(line, q->kind);
+    if (answers.size() > 1) {
+      if (const std::string why = too_many_numbers(form, answers, q->kind); !why.empty()) {
+        out_ << "  " << why << "\n";
+        continue;
+      }
+    }
+    for (size_t i = 0; i < answers.size(); ++i) {
+      if (i > 0) out_ << "  " << form.question()->prompt << ": " << answers[i] << "\n";
+      if (std::string error = form.answer(answers[i]); !error.empty()) {
+        out_ << "  " << error << "\n";
+        std::string rest;
+        for (size_t j = i + 1; j < answers.size(); ++j) rest += " " + answers[j];
+        if (!rest.empty()) out_ << "  (not taken:" << rest << ")\n";
+        break;
+      }
+    }
   }
   if (std::string error = keeper_.replace(k, form.deal()); !error.empty()) {
     out_ << "  correction refused: " << error << "\n";
@@ -318,32 +382,10 @@ void ScoreSession::edit(int k) {
 
 void ScoreSession::answer_line(const std::string& line) {
   const std::optional<Question> q = keeper_.current().question();
-  std::vector<std::string> answers = {line};
-  const std::vector<std::string> words = split_words(line);
-  if ((q->kind == AskKind::Bid || q->kind == AskKind::Tricks) && words.size() > 1 &&
-      std::all_of(words.begin(), words.end(), is_number_word)) {
-    answers = words;
-    // More numbers than bids (or tricks) still to say is a line typed again after a refusal, or
-    // a slip: none is taken, where the first would answer the wrong player (regression: the rest
-    // ran on into the tricks, and were recorded as the first players' tricks).
-    Scorekeeper trial = keeper_;
-    // A finished game has no deal under way to ask about.
-    const auto asked = [&]() -> std::optional<AskKind> {
-      if (trial.finished()) return std::nullopt;
-      const auto next = trial.current().question();
-      return next ? std::optional(next->kind) : std::nullopt;
-    };
-    size_t left = 0;
-    for (const std::string& a : answers) {
-      if (asked() != q->kind || !trial.answer(a).empty()) break;
-      ++left;
-    }
-    if (left < answers.size() && asked() != q->kind) {
-      const bool bids = q->kind == AskKind::Bid;
-      out_ << "  " << answers.size() << " numbers for " << left << " "
-           << (bids ? (left == 1 ? "bid" : "bids")
-                    : (left == 1 ? "player's tricks" : "players' tricks"))
-           << " still to say: none taken (type only those)\n";
+  const std::vector<std::string> answers = line_answers(line, q->kind);
+  if (answers.size() > 1) {
+    if (const std::string why = too_many_numbers(keeper_, answers, q->kind); !why.empty()) {
+      out_ << "  " << why << "\n";
       return;
     }
   }
@@ -368,33 +410,18 @@ void ScoreSession::answer_line(const std::string& line) {
 void ScoreSession::print_standings() {
   const auto& names = keeper_.names();
   const auto& totals = keeper_.tally().totals();
-  const bool low =
-      lowest_wins(keeper_.rules().scoring) && keeper_.rules().family != Family::CallAce;
-  const std::vector<int> winners = keeper_.winners();
-  std::vector<int> order(static_cast<size_t>(keeper_.players()));
-  for (int p = 0; p < keeper_.players(); ++p) order[p] = p;
-  const auto won = [&](int p) {
-    return std::find(winners.begin(), winners.end(), p) != winners.end();
-  };
-  // Equal players stay in seat order (std::sort with the seat last, as std::stable_sort warns
-  // under clang with libstdc++ 12).
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    if (won(a) != won(b)) return won(a);
-    if (totals[a] != totals[b]) return low ? totals[a] < totals[b] : totals[a] > totals[b];
-    return a < b;
-  });
+  // The order and the places of the winner line's own ranking (regression: a place moved on only
+  // where the totals differed, and a scratch tie lost on bids, or a total of 0 without zero play,
+  // was printed first beside the winner).
+  const std::vector<Standing> standings = keeper_.tally().standings();
   // Names padded by display width, so that "Dušan", "李小龙" and "Igor" line up.
   size_t width = 0;
   for (const auto& name : names) width = std::max(width, display_width(name));
-  out_ << "Final standings" << (low ? " (lowest wins)" : "") << ":\n";
-  int place = 1;
-  for (size_t i = 0; i < order.size(); ++i) {
-    const int p = order[i];
-    if (i > 0 && !(won(p) && won(order[i - 1])) && totals[p] != totals[order[i - 1]]) {
-      place = static_cast<int>(i) + 1;
-    }
-    const std::string name = names[p] + std::string(width - display_width(names[p]), ' ');
-    out_ << "  " << place << ". " << name << "  " << to_string(totals[p]) << "\n";
+  out_ << "Final standings" << (lowest_wins(keeper_.rules().scoring) ? " (lowest wins)" : "")
+       << ":\n";
+  for (const Standing& s : standings) {
+    const std::string name = names[s.seat] + std::string(width - display_width(names[s.seat]), ' ');
+    out_ << "  " << s.place << ". " << name << "  " << to_string(totals[s.seat]) << "\n";
   }
 }
 

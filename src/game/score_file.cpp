@@ -237,22 +237,12 @@ ScoreFileResult read_score_file(const std::string& text) {
     if (!j.contains("players") || !j["players"].is_array()) fail("\"players\" must be an array");
     std::vector<std::string> names;
     for (const Json& p : j["players"]) {
-      if (!p.is_string()) fail("a player's name must be text");
-      const auto& name = p.get_ref<const std::string&>();
-      if (name.empty()) fail("a player's name must be text");
-      if (has_control_character(name)) {
-        fail("a player's name may not hold control characters: " + quote_input(name));
-      }
-      for (const std::string& other : names) {
-        if (same_name(other, name)) {
-          fail("two players are named " + p.dump() +
-               (other == name ? ""
-                              : " and " + Json(other).dump() +
-                                    " (case and spaces aside; rename one in \"players\")"));
-        }
-      }
-      names.push_back(name);
+      if (!p.is_string()) fail("\"players\": a player's name must be text, not " + p.dump());
+      names.push_back(p.get<std::string>());
     }
+    // The command line's rules (regression: the file took "3", which then answered as seat 3,
+    // and names longer than --players allows).
+    if (std::string why = player_names_refusal(names); !why.empty()) fail("\"players\": " + why);
     if (!j.contains("variant") || !j["variant"].is_string()) fail("\"variant\" must be a string");
     auto rules = make_preset(j["variant"].get<std::string>(), static_cast<int>(names.size()));
     if (!rules) fail("unknown variant " + j["variant"].dump());

@@ -49,25 +49,58 @@ std::string ranges_text(const std::vector<int>& allowed, int cards) {
 
 }  // namespace
 
-std::optional<int> parse_player(std::string_view text, const std::vector<std::string>& names) {
+PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>& names) {
   const std::string t = normalize(text);
   const int n = static_cast<int>(names.size());
-  if (const auto k = parse_count(t))
-    return *k >= 1 && *k <= n ? std::optional(*k - 1) : std::nullopt;
-  std::optional<int> prefix;
-  int prefixes = 0;
-  for (int p = 0; p < n; ++p) {
+  PlayerAnswer out;
+  if (const auto k = parse_count(t); k && *k >= 1 && *k <= n) {
+    out.seat = *k - 1;
+    return out;
+  }
+  std::vector<int> prefixes;
+  for (int p = 0; p < n && !parse_count(t); ++p) {
     const std::string name = normalize(names[p]);
-    if (name == t) return p;
-    if (!t.empty() && name.starts_with(t)) {
-      prefix = p;
-      ++prefixes;
+    if (name == t) {
+      out.seat = p;
+      return out;
+    }
+    if (!t.empty() && name.starts_with(t)) prefixes.push_back(p);
+  }
+  if (prefixes.size() == 1) {
+    out.seat = prefixes.front();
+  } else if (prefixes.empty()) {
+    out.error = "not a player: " + quote_input(text);
+  } else {
+    out.ambiguous = true;
+    out.error = quote_input(text) + " could be ";
+    for (size_t i = 0; i < prefixes.size(); ++i) {
+      out.error += (i == 0 ? "" : i + 1 == prefixes.size() ? " or " : ", ") + names[prefixes[i]];
     }
   }
-  return prefixes == 1 ? prefix : std::nullopt;
+  return out;
 }
 
 bool same_name(std::string_view a, std::string_view b) { return normalize(a) == normalize(b); }
+
+std::string player_names_refusal(const std::vector<std::string>& names) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    if (name.empty()) return "player " + std::to_string(i + 1) + "'s name is empty";
+    if (std::string why = name_refusal(name); !why.empty()) return why;
+    if (std::isdigit(static_cast<unsigned char>(name[0]))) {
+      return "a name may not start with a digit (" + quote_input(name) +
+             "): numbers stand for seats";
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (same_name(names[j], name)) {
+        return name + " is named twice" +
+               (names[j] == name ? ""
+                                 : " (" + names[j] + " and " + name + ", case and spaces aside)");
+      }
+    }
+  }
+  return {};
+}
 
 std::string_view mode_name(OneCardMode m) {
   switch (m) {
@@ -258,13 +291,51 @@ bool DealForm::undo() {
 }
 
 std::string DealForm::fill(const ScoreDeal& deal) {
+  typing_ = false;
+  std::string error;
   while (const std::optional<Question> q = question()) {
     const std::string text = answer_from(*q, deal);
-    if (text.empty()) return {};
-    if (std::string error = answer(text); !error.empty())
-      return q->prompt + " " + text + ": " + error;
+    if (text.empty()) {
+      // Regression: a deal in progress with a gap was taken up to the gap, and what followed it
+      // dropped from the file when it was saved again.
+      if (answers_after_gap(deal)) error = q->prompt + ": no answer, yet later answers are given";
+      break;
+    }
+    if (error = answer(text); !error.empty()) {
+      error = q->prompt + " " + text + ": " + error;
+      break;
+    }
   }
-  return {};
+  typing_ = true;
+  return error;
+}
+
+// Whether `deal` answers a question this deal asks that has not been answered: asked after the
+// one fill() stopped at for want of an answer. Values the rules fix, or that the deal never asks
+// for (a rotation's trump, the partner of a contract played alone), are no answers.
+bool DealForm::answers_after_gap(const ScoreDeal& deal) const {
+  for (int p = 0; p < players(); ++p) {
+    if (rules_.family != Family::CallAce && deal.bids[p] >= 0 && deal_.bids[p] < 0) return true;
+    if (deal.tricks[p] >= 0 && deal_.tricks[p] < 0) return true;
+  }
+  if (deal.zero_play & ~deal_.zero_play) return true;
+  if (rules_.family != Family::ExactBid && deal.declarer && !deal_.declarer) return true;
+  switch (rules_.family) {
+    case Family::ExactBid:
+      if (context_.plan.mode == OneCardMode::DealerChooses && deal.mode && !deal_.mode) {
+        return true;
+      }
+      return context_.turns_card && deal.trump && !deal_.trump;
+    case Family::Israeli:
+      return false;
+    case Family::CallAce: {
+      if (deal.trump && !deal_.trump) return true;
+      const std::optional<int> contract = deal_.contract ? deal_.contract : deal.contract;
+      if (contract && contract_ladder()[*contract].alone()) return false;
+      return (deal.called && !deal_.called) || (deal.partner && !deal_.partner);
+    }
+  }
+  return false;
 }
 
 std::string DealForm::answer_from(const Question& q, const ScoreDeal& deal) const {
@@ -426,7 +497,7 @@ std::string DealForm::answer_tricks(int seat, std::string_view text_view) {
   if (others + 1 == players() && sum != cards()) {
     return "the tricks add up to " + std::to_string(sum) + ", but " + tricks_played() + ": " +
            names_[seat] + " took " + std::to_string(cards() - (sum - *t)) +
-           " (or 'undo' to correct an earlier number)";
+           (typing_ ? " (or 'undo' to correct an earlier number)" : "");
   }
   deal_.tricks[seat] = *t;
   return {};

@@ -97,7 +97,9 @@ class DealForm {
   // Takes back the last answer; false when there is none.
   bool undo();
   // Answers every question that `deal` has an answer for, in order, stopping at the first one
-  // it has none for (a deal in progress); returns the first refusal.
+  // it has none for (a deal in progress); returns the first refusal, and refuses a deal with
+  // answers after the one it lacks ("Bo bids: no answer, yet later answers are given"). The
+  // refusals give no keyboard advice: the answers were not typed.
   std::string fill(const ScoreDeal& deal);
   // The answer `deal` gives to question `q` in text form (an edit's default); empty when none.
   std::string answer_from(const Question& q, const ScoreDeal& deal) const;
@@ -109,6 +111,7 @@ class DealForm {
   std::string answer_call_ace(AskKind kind, std::string_view text);
   std::string answer_israeli(AskKind kind, std::string_view text);
   std::string bid_hint(int seat) const;
+  bool answers_after_gap(const ScoreDeal& deal) const;
   std::string why_bid_illegal(int seat, int bid) const;
   bool zero_announce_allowed(int seat) const;
   std::vector<int> bidding_order() const;
@@ -125,13 +128,28 @@ class DealForm {
   // The answer being read as it was typed, for the refusals that quote it: the parsers see it
   // lower-cased, and "not a suit: 'x'" answered one who had typed X.
   std::string typed_;
+  // The answers come from the keyboard, where 'undo' takes one back (not from fill()).
+  bool typing_ = true;
 };
 
-// A player named in an answer: a number 1 … N, a name (any case), or the start of one name.
-std::optional<int> parse_player(std::string_view text, const std::vector<std::string>& names);
+// A player named in an answer: the seat, or why none.
+struct PlayerAnswer {
+  std::optional<int> seat;
+  std::string error;       // "not a player: 'x'", "'an' could be Ann or Andy"
+  bool ambiguous = false;  // the start of several names
+};
+// A player named in an answer: a number 1 … N, a name (any case), or the start of one name. An
+// ambiguous start is told from a name that matches none (regression: both were "not a player").
+PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>& names);
 // Whether two names are one to parse_player (case and runs of spaces aside), so that players
 // may not be named so (regression: with Ana and ANA, "ANA" named Ana).
 bool same_name(std::string_view a, std::string_view b);
+// Why `names` may not be the players of a kept score (empty when they may): an empty name, one
+// name_refusal refuses (not UTF-8, a control character, too long), one starting with a digit
+// (numbers stand for seats), two that are one to parse_player. The command line's --players and
+// the save file's "players" alike (regression: the file took "3", which answered as seat 3, and
+// names of 40 characters).
+std::string player_names_refusal(const std::vector<std::string>& names);
 // "regular", "forehead", "blind".
 std::string_view mode_name(OneCardMode m);
 // The facts of a complete deal as the tally scores them (points not yet filled in).

@@ -15,11 +15,11 @@ using score_detail::parse_typed_card;
 std::string DealForm::answer_israeli(AskKind kind, std::string_view text_view) {
   const std::string text(text_view);
   if (kind == AskKind::Declarer) {
-    const auto p = parse_player(text, names_);
-    if (!p) return "not a player: " + quote_input(typed_);
-    deal_.declarer = *p;
+    const PlayerAnswer p = parse_player(typed_, names_);
+    if (!p.seat) return p.error;
+    deal_.declarer = *p.seat;
     // The declarer's contract is the auction's number, unless the declarer names one last.
-    if (!rules_.declarer_raise) deal_.bids[*p] = *deal_.auction;
+    if (!rules_.declarer_raise) deal_.bids[*p.seat] = *deal_.auction;
     return {};
   }
   if (one_of(text, {"thrown in", "thrown", "pass", "passed", "all passed", "-"})) {
@@ -63,9 +63,9 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
       return {};
     }
     case AskKind::Declarer: {
-      const auto p = parse_player(text, names_);
-      if (!p) return "not a player: " + quote_input(typed_);
-      deal_.declarer = *p;
+      const PlayerAnswer p = parse_player(typed_, names_);
+      if (!p.seat) return p.error;
+      deal_.declarer = *p.seat;
       return {};
     }
     case AskKind::Called: {
@@ -84,10 +84,10 @@ std::string DealForm::answer_call_ace(AskKind kind, std::string_view text_view) 
         deal_.partner = -1;
         return {};
       }
-      const auto p = parse_player(text, names_);
-      if (!p) return "not a player: " + quote_input(typed_) + " (or 'alone')";
+      const PlayerAnswer p = parse_player(typed_, names_);
+      if (!p.seat) return p.error + (p.ambiguous ? "" : " (or 'alone')");
       // A called card of the declarer's own means playing alone.
-      deal_.partner = *p == *deal_.declarer ? -1 : *p;
+      deal_.partner = *p.seat == *deal_.declarer ? -1 : *p.seat;
       return {};
     }
     default:

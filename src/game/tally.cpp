@@ -93,22 +93,35 @@ bool Tally::over_after(int deals) const {
                      [&](Points t) { return t >= target; });
 }
 
-std::vector<int> Tally::winners() const {
-  std::vector<int> out;
-  for (int p = 0; p < players(); ++p) {
-    if ((zero_announced_ >> p & 1) && totals_[p] == Points()) out.push_back(p);
-  }
-  if (!out.empty()) return out;  // a successful zero play wins the game
+std::vector<Standing> Tally::standings() const {
   const bool low = lowest_wins(rules_.scoring);
-  const auto better = [&](int a, int b) {  // is seat a strictly ahead of seat b?
+  const auto zero_won = [&](int p) { return (zero_announced_ >> p & 1) && totals_[p] == Points(); };
+  const auto ahead = [&](int a, int b) {  // is seat a strictly ahead of seat b?
+    if (zero_won(a) != zero_won(b)) return zero_won(a);
     if (totals_[a] != totals_[b]) return low ? totals_[a] < totals_[b] : totals_[a] > totals_[b];
     if (rules_.scoring == Scoring::Scratch) return made_bid_sum_[a] > made_bid_sum_[b];
     return false;
   };
-  for (int p = 0; p < players(); ++p) {
-    bool beaten = false;
-    for (int q = 0; q < players(); ++q) beaten = beaten || better(q, p);
-    if (!beaten) out.push_back(p);
+  std::vector<int> order(static_cast<size_t>(players()));
+  for (int p = 0; p < players(); ++p) order[static_cast<size_t>(p)] = p;
+  // Equal seats in seat order (std::sort with the seat last, as std::stable_sort warns under
+  // clang with libstdc++ 12).
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    if (ahead(a, b) || ahead(b, a)) return ahead(a, b);
+    return a < b;
+  });
+  std::vector<Standing> out;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const bool shared = i > 0 && !ahead(order[i - 1], order[i]);
+    out.push_back({order[i], shared ? out.back().place : static_cast<int>(i) + 1});
+  }
+  return out;
+}
+
+std::vector<int> Tally::winners() const {
+  std::vector<int> out;
+  for (const Standing& s : standings()) {
+    if (s.place == 1) out.push_back(s.seat);
   }
   return out;
 }

@@ -47,6 +47,12 @@ struct DealResult {
   uint8_t zero_announced = 0;
 };
 
+// A seat's place in the final order (Tally::standings).
+struct Standing {
+  int seat = 0;
+  int place = 1;  // 1 for the winners; seats the rules cannot tell apart share one (1, 1, 3)
+};
+
 class Tally {
  public:
   explicit Tally(Rules rules);
@@ -65,7 +71,14 @@ class Tally {
   // Whether the game is over after `deals` deals (the schedule, the deal count or the target).
   bool over_after(int deals) const;
   // The winning seats by the totals so far (several on a tie); a successful zero play wins.
+  // The seats placed first by standings().
   std::vector<int> winners() const;
+  // Every seat, best first: a successful zero play, then the totals (the lowest first where the
+  // lowest wins), then scratch's tie-break, the larger sum of made bids; seats still equal share
+  // a place and are listed in seat order. The one order of the winner line and the standings
+  // (regression: the standings placed a scratch tie, or a total of 0 without zero play, first
+  // beside the winner).
+  std::vector<Standing> standings() const;
 
  private:
   void score_call_ace(DealResult& r) const;
