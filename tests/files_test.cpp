@@ -356,6 +356,26 @@ TEST(SaveFile, AFileChangedSinceItWasReadOrSavedIsNotWrittenOver) {
   EXPECT_EQ(read(file), "saved again");
 }
 
+// Regression: a save file named bare ("n.json", in the working folder) was one file to the
+// session before its first save and another after, so that from the second save on it was
+// neither locked nor compared: a second session was let in, and the first one's game diverted.
+TEST(SaveFile, ABareNameKeepsItsLockAndItsBytesFromSaveToSave) {
+  TempDir dir;
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  EXPECT_EQ(hold_save_file("n.json"), "");
+  EXPECT_EQ(write_file_atomic("n.json", "saved once"), "");
+  EXPECT_EQ(write_file_atomic("n.json", "saved twice"), "");
+  const int fd = ::open("n.json", O_RDONLY | O_CLOEXEC);
+  EXPECT_GE(fd, 0);
+  EXPECT_NE(::flock(fd, LOCK_EX | LOCK_NB), 0) << "the session's lock is on the file there";
+  ::close(fd);
+  dir.write("n.json", "another program's");
+  EXPECT_NE(write_file_atomic("n.json", "saved again"), "");
+  EXPECT_EQ(read(dir / "n.json"), "another program's");
+  std::filesystem::current_path(before);
+}
+
 // A session whose save file another one saved to meanwhile keeps its game in a file of its own,
 // and says why; the other session's save is as it left it.
 TEST(ScoreSessionSave, AGameWhoseFileAnotherSessionSavedIsKeptElsewhere) {
@@ -551,6 +571,19 @@ TEST(WhistFiles, ASecondSessionOnAFileIsRefusedAtOnce) {
   }
 }
 
+// Regression: with standard output closed, the save file's lock, kept open, took its number, and
+// the screen was written into the save. A closed output is now said to be, and the save is whole.
+TEST(WhistOutput, AClosedStandardOutputIsSaidToBeAndTheSaveIsWhole) {
+  TempDir dir;
+  const ShellRun r = shell(dir,
+                           "printf 'quit\\n' | $W play --seed 4 --save cr.json > /dev/null\n"
+                           "printf '0\\n1\\n0\\n1\\n1\\nquit\\n' | $W play --resume cr.json >&-\n"
+                           "echo $?\n"
+                           "$W replay cr.json > /dev/null; echo $?\n");
+  EXPECT_EQ(r.out, "1\n0\n");
+  EXPECT_EQ(r.err, "whist play: cannot write the output to standard output: it was closed\n");
+}
+
 // The help says what the program does (regression: --humans 0 said allowed, then refused; no
 // defaults for simulate's 100 games of seed 1; "options excludes --resume").
 TEST(WhistHelp, TheHelpAndTheRefusalsSayWhatTheProgramDoes) {
@@ -564,6 +597,13 @@ TEST(WhistHelp, TheHelpAndTheRefusalsSayWhatTheProgramDoes) {
       << r.out;
   dir.write("g1.json", kRecord);
   r = shell(dir, "$W play --resume g1.json hook=off");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
+            "whist play: 'hook=off': option=value pairs cannot be given with --resume (the rules "
+            "come from the file)");
+  // The pair, not a file whose name holds an `=` (regression: 'g=1.json' was quoted).
+  dir.write("g=1.json", kRecord);
+  r = shell(dir, "$W play --resume g=1.json hook=off");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
             "whist play: 'hook=off': option=value pairs cannot be given with --resume (the rules "

@@ -1,5 +1,6 @@
 // Game records (docs/record-format.md): the exact-bid games' records, one test per error
 // message, round trips, the --json summary and the `whist replay` command itself.
+#include "game/json_int.h"
 #include "record_test_util.h"
 
 namespace whist::record_testing {
@@ -174,6 +175,16 @@ TEST(RecordErrors, NumbersThatAreNotWholeOrFarOutAreNamedAsWritten) {
   EXPECT_EQ(replay_record(with_bids("[1e0,0.0,0E3,0]")).error, "");
   EXPECT_EQ(error_of(with_bids("[1e3,0,0,0]")),
             "deal 1, bid 1 (seat 0): bid 1000 out of range 0-2");
+  // Decided on the digits as written (regression: a double rounded this to 1, taken silently).
+  EXPECT_EQ(error_of(with_bids("[0.99999999999999999999,0,0,0]")),
+            "deal 1: \"bids\": 0.99999999999999999999 is not a whole number");
+  EXPECT_EQ(json_whole_number("100e-2", kJsonIntLimit), 1);
+  EXPECT_EQ(json_whole_number("0.10e1", kJsonIntLimit), 1);
+  EXPECT_EQ(json_whole_number("-0.0", kJsonIntLimit), 0);
+  EXPECT_EQ(json_whole_number("12.5e1", kJsonIntLimit), 125);
+  EXPECT_EQ(json_whole_number("1e-300", kJsonIntLimit), std::nullopt);
+  EXPECT_EQ(json_whole_number("1.0000000000000000000001", kJsonIntLimit), std::nullopt);
+  EXPECT_EQ(json_whole_number("-4e300", kJsonIntLimit), -kJsonIntLimit);
   text = base_record().dump();
   const std::string options = "\"options\":{";
   text.insert(text.find(options) + options.size(),

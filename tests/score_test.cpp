@@ -687,6 +687,8 @@ TEST(ScoreSession, ASaveFilesPlayersAreCheckedAsTheCommandLines) {
        R"("players": a name is at most 24 characters, not 40: ')" + std::string(40, 'x') + "'"},
       {R"(["Ann", "", "Cat"])", R"("players": player 2's name is empty)"},
       {R"(["Ann", 3, "Cat"])", R"("players": a player's name must be text, not 3)"},
+      // Regression: a number not whole was shown as the parser holds it, {"bytes":[49,…]}.
+      {R"(["Ann", 1.5, "Cat"])", R"("players": a player's name must be text, not 1.5)"},
   };
   for (const auto& [players, message] : cases) {
     const std::string file = temp.str() + "/p.json";

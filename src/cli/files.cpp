@@ -79,8 +79,13 @@ std::map<std::string, Known>& known_files() {
 
 std::string known_key(const std::string& path) {
   std::error_code ec;
-  const auto resolved = std::filesystem::weakly_canonical(path, ec);
-  return ec ? path : resolved.string();
+  // Absolute first: weakly_canonical keeps a relative path relative while nothing of it exists
+  // (regression: "n.json" was one key before its first save and another after, so its lock and
+  // its bytes were forgotten from the second save on).
+  const auto absolute = std::filesystem::absolute(path, ec);
+  if (ec) return path;
+  const auto resolved = std::filesystem::weakly_canonical(absolute, ec);
+  return ec ? absolute.string() : resolved.string();
 }
 
 void remember(const std::string& path, const std::string& text) {

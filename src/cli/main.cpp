@@ -1,4 +1,6 @@
 // whist: engine, bots and tools for the exact-bidding whist family. See README.md.
+#include <fcntl.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -26,6 +28,16 @@ constexpr const char* kVersion = "whist " WHIST_VERSION
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A standard stream closed at start (`whist play >&-`) would be the number of the next file
+  // opened: a save file's lock kept open, into which the screen would then be written
+  // (regression). /dev/null holds its place; output so lost is said to be at the end.
+  bool stdout_closed = false;
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return 2;
+      stdout_closed |= fd == 1;
+    }
+  }
   CLI::App app{"whist: the exact-bidding whist family (Romanian, Serbian, Oh Hell, ...)"};
   app.require_subcommand(1);
   app.set_version_flag("-V,--version", kVersion);
@@ -62,11 +74,12 @@ int main(int argc, char** argv) {
   std::cout.flush();
   const bool flushed = std::fflush(stdout) == 0;
   const int error = errno;
-  if (!flushed || std::ferror(stdout) != 0 || !std::cout.good()) {
+  if (stdout_closed || !flushed || std::ferror(stdout) != 0 || !std::cout.good()) {
     std::string command = "whist";
     for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();
+    const char* why = stdout_closed ? "it was closed" : error != 0 ? std::strerror(error) : "";
     std::fprintf(stderr, "%s: cannot write the output to standard output%s%s\n", command.c_str(),
-                 error != 0 ? ": " : "", error != 0 ? std::strerror(error) : "");
+                 *why != '\0' ? ": " : "", why);
     return status != 0 ? status : 1;
   }
   return status;

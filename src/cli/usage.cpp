@@ -33,12 +33,12 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
   // excludes --resume" named nothing the user typed or the help shows).
   static const std::regex kPairsExcluded(R"(^options excludes (\S+)$)");
   if (std::regex_match(what, m, kPairsExcluded)) {
+    // The pairs as CLI11 took them, not a scan of the arguments: an option's value may hold an
+    // `=` too (regression: `--resume g=1.json hook=off` quoted the file).
     std::string pair;
-    for (const std::string& arg : args) {
-      if (!arg.starts_with("-") && arg.find('=') != std::string::npos) {
-        pair = arg;
-        break;
-      }
+    if (const CLI::Option* pairs = failed.get_option_no_throw("options");
+        pairs != nullptr && !pairs->results().empty()) {
+      pair = pairs->results().front();
     }
     return (pair.empty() ? "" : quote_input(pair) + ": ") +
            "option=value pairs cannot be given with " + m[1].str() +

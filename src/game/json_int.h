@@ -4,9 +4,7 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -49,6 +47,45 @@ std::string json_shown(const Json& j) {
   return j.dump();
 }
 
+// The whole number a JSON number's text stands for, clamped to ±limit, or nullopt if it is not
+// whole. Decided on the digits as written, not on a double, which rounds 0.99999999999999999999
+// to 1 (regression: such a count of tricks was taken as 1).
+inline std::optional<int64_t> json_whole_number(std::string_view text, int64_t limit) {
+  size_t i = 0;
+  const bool negative = i < text.size() && text[i] == '-';
+  if (negative) ++i;
+  std::string digits;  // every digit, the point dropped
+  int64_t point = 0;   // how many of `digits` stand before the point
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) digits += text[i];
+  point = static_cast<int64_t>(digits.size());
+  if (i < text.size() && text[i] == '.') {
+    for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) digits += text[i];
+  }
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    const bool down = i < text.size() && text[i] == '-';
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    int64_t exponent = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      exponent = std::min<int64_t>(exponent * 10 + (text[i] - '0'), 1'000'000);
+    }
+    point += down ? -exponent : exponent;
+  }
+  if (i != text.size() || digits.empty()) return std::nullopt;
+  // Whole when no digit after the point is other than 0.
+  for (int64_t k = std::max<int64_t>(point, 0); k < static_cast<int64_t>(digits.size()); ++k) {
+    if (digits[static_cast<size_t>(k)] != '0') return std::nullopt;
+  }
+  int64_t value = 0;
+  for (int64_t k = 0; k < point; ++k) {
+    const int d =
+        k < static_cast<int64_t>(digits.size()) ? digits[static_cast<size_t>(k)] - '0' : 0;
+    value = std::min(value * 10 + d, limit);
+    if (value == limit) break;
+  }
+  return negative ? -value : value;
+}
+
 // The whole number `j` stands for, clamped to ±kJsonIntLimit; nullopt for what is not a whole
 // number (a string, a fraction such as 1.5). A number kept as written by parse_json_input counts
 // by its value: 1e3 and 1000.0 are 1000, and 1e30 or 18446744073709551621 (past 64 bits) are
@@ -63,11 +100,7 @@ std::optional<int64_t> json_int(const Json& j) {
   if (!j.is_binary()) return std::nullopt;
   const auto text = json_number_text(j);
   if (!text) return std::nullopt;
-  const double x = std::strtod(text->c_str(), nullptr);
-  if (x != std::floor(x)) return std::nullopt;
-  if (x >= static_cast<double>(kLimit)) return kLimit;
-  if (x <= -static_cast<double>(kLimit)) return -kLimit;
-  return static_cast<int64_t>(x);
+  return json_whole_number(*text, kLimit);
 }
 
 // Whether json_int's result stands for a number at least that far out, so that a message quotes

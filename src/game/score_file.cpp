@@ -237,7 +237,7 @@ ScoreFileResult read_score_file(const std::string& text) {
     if (!j.contains("players") || !j["players"].is_array()) fail("\"players\" must be an array");
     std::vector<std::string> names;
     for (const Json& p : j["players"]) {
-      if (!p.is_string()) fail("\"players\": a player's name must be text, not " + p.dump());
+      if (!p.is_string()) fail("\"players\": a player's name must be text, not " + json_shown(p));
       names.push_back(p.get<std::string>());
     }
     // The command line's rules (regression: the file took "3", which then answered as seat 3,
