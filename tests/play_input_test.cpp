@@ -251,6 +251,9 @@ TEST(PlayScreen, RefusalsShowCardsAndSuitsAsTheScreenDoes) {
   EXPECT_EQ(reason_restyled("must follow suit D", symbols), "must follow suit ♦");
   EXPECT_EQ(reason_restyled("must trump C (void in H)", symbols), "must trump ♣ (void in ♥)");
   EXPECT_EQ(reason_restyled("bid 5S does not beat 5NT", symbols), "bid 5♠ does not beat 5NT");
+  // A bid of two digits too (regression: "bid 10S does not beat 10S").
+  EXPECT_EQ(reason_restyled("bid 10S does not beat 13NT", symbols), "bid 10♠ does not beat 13NT");
+  EXPECT_EQ(reason_restyled("bid 12C does not beat 12D", symbols), "bid 12♣ does not beat 12♦");
   EXPECT_EQ(reason_restyled("must trump C (void in H)", Style{}), "must trump C (void in H)");
   EXPECT_EQ(reason_restyled("Does not beat an S-bid: DS", symbols), "Does not beat an S-bid: DS");
 }

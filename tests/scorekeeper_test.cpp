@@ -219,6 +219,15 @@ TEST(Scorekeeper, TheStandingsRankAsTheWinnerLineDoes) {
   ASSERT_TRUE(zero.finished());
   EXPECT_EQ(zero.winners(), std::vector<int>{1});
   EXPECT_EQ(standings(zero), (std::vector<std::pair<int, int>>{{1, 1}, {2, 2}, {0, 3}}));
+  // Two successful announcers share the win, whatever scratch's tie-break would say (regression:
+  // the first of them won alone).
+  Scorekeeper two(rules_of("romanian", {"schedule=2,2,2", "scoring=scratch", "zero_play=start"}, 3),
+                  abc, 0);
+  say(two, {"S", "zero", "0", "0", "zero", "1", "0", "1", "1", "S", "0", "1",
+            "0", "1",    "1", "0", "S",    "1", "0", "0", "1", "0", "1"});
+  ASSERT_TRUE(two.finished());
+  EXPECT_EQ(two.winners(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(standings(two), (std::vector<std::pair<int, int>>{{0, 1}, {1, 1}, {2, 3}}));
   // A tie the rules do not break is shared, and the next place skips: 1, 1, 3.
   Scorekeeper tie(rules_of("romanian", {"schedule=1"}, 3), abc, 0);
   say(tie, {"H", "0", "0", "0", "0", "1", "0"});

@@ -311,11 +311,14 @@ std::string cards_restyled(std::string_view text, const Style& style) {
 
 std::string reason_restyled(std::string_view text, const Style& style) {
   const std::string cards = cards_restyled(text, style);
-  // A suit is a capital alone between spaces or brackets, or at a clause's end.
+  // A suit is a capital alone between spaces or brackets, or at a clause's end, or after the
+  // number of a bid ("10S": a bid of two digits is no card, regression).
   std::string out;
   for (size_t i = 0; i < cards.size(); ++i) {
+    size_t word = i;  // where the word of the letter starts, past the bid's digits
+    while (word > 0 && std::isdigit(static_cast<unsigned char>(cards[word - 1])) != 0) --word;
     const bool alone =
-        (i == 0 || std::string_view(" (").find(cards[i - 1]) != std::string_view::npos) &&
+        (word == 0 || std::string_view(" (").find(cards[word - 1]) != std::string_view::npos) &&
         (i + 1 == cards.size() ||
          std::string_view(" ),;:").find(cards[i + 1]) != std::string_view::npos);
     if (alone && std::string_view("SHDC").find(cards[i]) != std::string_view::npos) {

@@ -242,7 +242,9 @@ ScoreFileResult read_score_file(const std::string& text) {
     }
     // The command line's rules (regression: the file took "3", which then answered as seat 3,
     // and names longer than --players allows).
-    if (std::string why = player_names_refusal(names); !why.empty()) fail("\"players\": " + why);
+    if (std::string why = player_names_refusal(names, true); !why.empty()) {
+      fail("\"players\": " + why);
+    }
     if (!j.contains("variant") || !j["variant"].is_string()) fail("\"variant\" must be a string");
     auto rules = make_preset(j["variant"].get<std::string>(), static_cast<int>(names.size()));
     if (!rules) fail("unknown variant " + j["variant"].dump());

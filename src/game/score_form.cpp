@@ -82,11 +82,12 @@ PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>&
 
 bool same_name(std::string_view a, std::string_view b) { return normalize(a) == normalize(b); }
 
-std::string player_names_refusal(const std::vector<std::string>& names) {
+std::string player_names_refusal(const std::vector<std::string>& names, bool kept) {
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string& name = names[i];
     if (name.empty()) return "player " + std::to_string(i + 1) + "'s name is empty";
-    if (std::string why = name_refusal(name); !why.empty()) return why;
+    const bool long_kept = kept && is_utf8(name) && is_clean_name(name);
+    if (std::string why = name_refusal(name); !why.empty() && !long_kept) return why;
     if (std::isdigit(static_cast<unsigned char>(name[0]))) {
       return "a name may not start with a digit (" + quote_input(name) +
              "): numbers stand for seats";

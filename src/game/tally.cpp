@@ -98,6 +98,9 @@ std::vector<Standing> Tally::standings() const {
   const auto zero_won = [&](int p) { return (zero_announced_ >> p & 1) && totals_[p] == Points(); };
   const auto ahead = [&](int a, int b) {  // is seat a strictly ahead of seat b?
     if (zero_won(a) != zero_won(b)) return zero_won(a);
+    // Every successful announcer wins (docs/rules.md §5), whatever scratch's tie-break says
+    // (regression: the first of two took the win alone).
+    if (zero_won(a)) return false;
     if (totals_[a] != totals_[b]) return low ? totals_[a] < totals_[b] : totals_[a] > totals_[b];
     if (rules_.scoring == Scoring::Scratch) return made_bid_sum_[a] > made_bid_sum_[b];
     return false;
