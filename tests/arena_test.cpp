@@ -2,7 +2,9 @@
 // the `whist arena` command's errors.
 #include <fmt/core.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <tuple>
 
 #include "ai/arena.h"
+#include "ai/bot.h"
 #include "rules/presets.h"
 #include "rules/schedule.h"
 
@@ -418,6 +421,15 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
       {"--bots expert,heuristic",
        "but got 2; for a match of those 2 bots, repeat them: --bots "
        "expert,heuristic,expert,heuristic"},
+      // Regression: "for a match of those 1 bots, repeat them: --bots heuristic,heuristic,…".
+      {"--bots heuristic",
+       "but got 1; to measure one bot, give it one seat and others the rest, e.g. --bots "
+       "heuristic,random,random,random"},
+      // Regression: "unknown setting 'foo'", the settings unsaid.
+      {"--bots ismcts:foo=3,random,random,random",
+       "bot 'ismcts:foo=3': unknown setting 'foo'; the settings are iterations, c, rollout, ms"},
+      {"--bots expert:foo=1,random,random,random",
+       "unknown setting 'foo'; the settings are worlds, bid_worlds, budget,"},
       {"--bots random,random,random,wizard", "unknown bot 'wizard'"},
       {"--bots random,random,,random", "empty bot spec"},
       {"--bots random,random,random,random --deals 0",
@@ -495,11 +507,13 @@ TEST(SeedOptions, ANegativeTooLargeOrHexadecimalSeedIsRefusedByEverySubcommand) 
   for (const std::string command :
        {"arena --bots random,random,random,random --deals 1 --seed", "simulate --games 1 --seed",
         "play --seed", "serve --check --seed", "load --seed", "bench --profile"}) {
+    // --profile counts playouts, from 1 (0 is refused as playing nothing).
+    const std::string range = command == "bench --profile" ? "from 1 to 18446744073709551615"
+                                                           : "from 0 to 18446744073709551615";
     for (const std::string seed : {"-1", "18446744073709551616", "0x10", "''"}) {
       const CliRun r = run_whist(command + " " + seed);
       EXPECT_EQ(r.status, 2) << command << " " << seed << "\n" << r.err;
-      EXPECT_NE(r.err.find("is not a whole number from 0 to 18446744073709551615"),
-                std::string::npos)
+      EXPECT_NE(r.err.find("is not a whole number " + range), std::string::npos)
           << command << " " << seed << "\n"
           << r.err;
       EXPECT_EQ(r.out, "") << command << " " << seed;
@@ -565,6 +579,208 @@ TEST(ArenaCli, TheSetsBeforeAFailureAreStillReported) {
   const auto report = nlohmann::json::parse(j.out);
   EXPECT_EQ(report["deals"], 2);
   EXPECT_EQ(report["deals_played"], 8);
+  // Not to be taken for a complete run of 2 sets (regression: nothing told them apart).
+  EXPECT_EQ(report["complete"], false);
+  EXPECT_EQ(report["interrupted"], false);
+  EXPECT_EQ(report["deals_asked"], 5);
+  ASSERT_TRUE(report["error"].is_string());
+  EXPECT_NE(report["error"].get<std::string>().find("deal set 2, rotation 0"), std::string::npos);
+  EXPECT_NE(r.out.find("incomplete: stopped by an error after 2 of 5 deal sets"), std::string::npos)
+      << r.out;
+}
+
+// Every report says how the run ended.
+TEST(ArenaJson, ACompleteRunSaysSo) {
+  const CliRun r = run_cli("--bots heuristic,random,random,random --deals 3 --json --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_EQ(j["interrupted"], false);
+  EXPECT_TRUE(j["error"].is_null());
+  EXPECT_EQ(j["deals_asked"], 3);
+  EXPECT_EQ(j["reproducible"], true);
+  EXPECT_EQ(j["lower_is_better"], false);
+}
+
+// Regression: where the lowest total wins, "heuristic minus random: -2.858" said nothing of it.
+TEST(ArenaCli, ALowestWinsScoringSaysLowerIsBetter) {
+  for (const std::string scoring : {"negative", "scratch"}) {
+    const CliRun table =
+        run_cli("--bots heuristic,random,random,random --deals 3 --quiet scoring=" + scoring);
+    ASSERT_EQ(table.status, 0) << table.err;
+    EXPECT_NE(table.out.find("points/deal (lower is better), 95% CI"), std::string::npos)
+        << table.out;
+    EXPECT_NE(table.out.find("Lower is better: the lowest total wins in this scoring."),
+              std::string::npos)
+        << table.out;
+    const CliRun json = run_cli(
+        "--bots heuristic,random,random,random --deals 3 --quiet --json scoring=" + scoring);
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_EQ(nlohmann::json::parse(json.out)["lower_is_better"], true) << scoring;
+  }
+  const CliRun plain = run_cli("--bots heuristic,random,random,random --deals 3 --quiet");
+  EXPECT_EQ(plain.out.find("ower is better"), std::string::npos) << plain.out;
+}
+
+// Regression: options the arena does not play as given were taken without a word.
+TEST(ArenaCli, AGameOptionTheArenaOverridesIsWarnedOf) {
+  const CliRun zero =
+      run_cli("--bots heuristic,random,random,random --deals 2 --quiet zero_play=start");
+  EXPECT_EQ(zero.status, 0) << zero.err;
+  EXPECT_EQ(zero.err,
+            "whist arena: warning: zero_play=start is ignored: the arena plays with zero play off "
+            "(a plan for a whole game, not a deal)\n");
+  const CliRun target =
+      run_cli("--bots heuristic,random,random,random --deals 2 --quiet end=target target_score=5");
+  EXPECT_EQ(target.status, 0) << target.err;
+  EXPECT_NE(target.err.find("warning: end=target is ignored"), std::string::npos) << target.err;
+  EXPECT_NE(target.err.find("warning: target_score=5 is ignored"), std::string::npos) << target.err;
+  const CliRun streak =
+      run_cli("--bots heuristic,random,random,random --deals 2 --quiet streak_bonus=10");
+  EXPECT_NE(streak.err.find("warning: streak_bonus=10 is ignored: the arena scores each deal "
+                            "alone"),
+            std::string::npos)
+      << streak.err;
+  // What the arena plays as given is not warned of.
+  const CliRun as_given = run_cli(
+      "--bots heuristic,random,random,random --deals 2 --quiet zero_play=off hook=off end=deals "
+      "deals=5");
+  EXPECT_EQ(as_given.status, 0) << as_given.err;
+  EXPECT_EQ(as_given.err, "");
+}
+
+// Regression: ismcts:ms=N made the results depend on the machine's speed while the help said
+// they depend on the seed alone. Accepted, with a warning and "reproducible": false.
+TEST(ArenaCli, ABotStoppedByTheClockMakesTheRunUnreproducibleAndSaysSo) {
+  EXPECT_TRUE(stops_by_the_clock("ismcts:ms=5"));
+  EXPECT_TRUE(stops_by_the_clock(" ismcts:hard:iterations=100:ms=1 "));
+  EXPECT_FALSE(stops_by_the_clock("ismcts:ms=0"));
+  EXPECT_FALSE(stops_by_the_clock("ismcts:iterations=100"));
+  EXPECT_FALSE(stops_by_the_clock("expert:hard"));
+  EXPECT_FALSE(stops_by_the_clock("ext:./ms=5"));
+  EXPECT_FALSE(arena_reproducible({"heuristic", "ismcts:iterations=50:ms=1000", "random"}));
+  EXPECT_TRUE(arena_reproducible({"heuristic", "ismcts:iterations=50:ms=0", "random"}));
+  const CliRun timed =
+      run_cli("--bots ismcts:iterations=50:ms=1000,random,random,random --deals 2 --quiet --json");
+  ASSERT_EQ(timed.status, 0) << timed.err;
+  EXPECT_NE(timed.err.find("warning: a bot stops its search by the clock (ismcts:ms=N): the "
+                           "results depend on the machine's speed and load"),
+            std::string::npos)
+      << timed.err;
+  EXPECT_EQ(nlohmann::json::parse(timed.out)["reproducible"], false);
+  const CliRun table =
+      run_cli("--bots ismcts:iterations=50:ms=1000,random,random,random --deals 2 --quiet");
+  EXPECT_NE(table.out.find("not reproducible: a bot stops its search by the clock"),
+            std::string::npos)
+      << table.out;
+  const CliRun counted =
+      run_cli("--bots ismcts:iterations=50:ms=0,random,random,random --deals 2 --quiet --json");
+  EXPECT_EQ(counted.err, "");
+  EXPECT_EQ(nlohmann::json::parse(counted.out)["reproducible"], true);
+}
+
+// Regression: the help showed no defaults, no key=value settings, and bench's --profile a range
+// from 0, which it refuses.
+TEST(ArenaCli, TheHelpShowsDefaultsAndSettings) {
+  const CliRun help = run_cli("--help");
+  EXPECT_EQ(help.status, 0);
+  for (const std::string part :
+       {"--variant TEXT=romanian", "[1 - 1000000]=100", "[0 - 18446744073709551615]=1",
+        "[1 - 256]=1", "ismcts[:LEVEL][:key=value]...", "docs/strength.md (\"Bot settings\")"}) {
+    EXPECT_NE(help.out.find(part), std::string::npos) << part << "\n" << help.out;
+  }
+  const CliRun bench = run_whist("bench --help");
+  EXPECT_NE(bench.out.find("--profile UINT:UINT in [1 - 18446744073709551615]"), std::string::npos)
+      << bench.out;
+}
+
+// `whist ARGS` run until its stderr shows `wait_for`, then sent `sig`: its status, stdout and
+// the stderr written up to its end.
+CliRun interrupt_whist(const std::vector<std::string>& args, const std::string& wait_for, int sig) {
+  int err_pipe[2];
+  EXPECT_EQ(pipe(err_pipe), 0);
+  const auto out_path = std::filesystem::temp_directory_path() /
+                        ("whist_arena_interrupt_" + std::to_string(getpid()) + ".out");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(err_pipe[1], 2);
+    close(err_pipe[0]);
+    close(err_pipe[1]);
+    if (!std::freopen(out_path.c_str(), "w", stdout)) _exit(126);
+    std::vector<char*> argv{const_cast<char*>(WHIST_BINARY)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(WHIST_BINARY, argv.data());
+    _exit(127);
+  }
+  close(err_pipe[1]);
+  CliRun r;
+  bool sent = false;
+  char buf[4096];
+  for (ssize_t got; (got = read(err_pipe[0], buf, sizeof buf)) > 0;) {
+    r.err.append(buf, static_cast<size_t>(got));
+    if (!sent && r.err.find(wait_for) != std::string::npos) {
+      kill(pid, sig);
+      sent = true;
+    }
+  }
+  close(err_pipe[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_TRUE(sent) << r.err;
+  r.status = WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+             : WIFEXITED(status) ? WEXITSTATUS(status)
+                                 : -1;
+  r.out = slurp(out_path.string());
+  std::filesystem::remove(out_path);
+  return r;
+}
+
+// Regression: Ctrl-C or SIGTERM ended the arena at once, silent, and every deal set played was
+// lost. Now the sets played whole before the first that was not are reported, the interrupt is
+// said, and whist ends as the signal ends it.
+TEST(ArenaCli, AnInterruptedRunReportsTheSetsPlayedWhole) {
+  // The first progress line comes at a tenth of the run or later: 20 sets or more done of 200.
+  const std::vector<std::string> args = {
+      "arena",     "--bots", "ismcts:iterations=3000,random,random,random", "--deals", "200",
+      "--threads", "2"};
+  const CliRun table = interrupt_whist(args, "deal sets (", SIGINT);
+  EXPECT_EQ(table.status, 128 + SIGINT) << table.err;
+  int sets = 0;
+  const size_t said = table.err.find("whist arena: interrupted by SIGINT after ");
+  ASSERT_NE(said, std::string::npos) << table.err;
+  ASSERT_EQ(
+      std::sscanf(table.err.c_str() + said, "whist arena: interrupted by SIGINT after %d", &sets),
+      1);
+  // With two workers, set 19 may have been under way, and abandoned, while set 20 was done.
+  EXPECT_GE(sets, 19) << table.err;
+  EXPECT_LT(sets, 200) << table.err;
+  EXPECT_NE(table.err.find(fmt::format("after {} of 200 deal sets; the results of those sets "
+                                       "follow\n",
+                                       sets)),
+            std::string::npos)
+      << table.err;
+  EXPECT_NE(table.out.find(fmt::format("{} deal sets x 4 rotations = {} deals", sets, 4 * sets)),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find(fmt::format("incomplete: interrupted after {} of 200 deal sets", sets)),
+            std::string::npos)
+      << table.out;
+
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--json");
+  const CliRun json = interrupt_whist(json_args, "deal sets (", SIGTERM);
+  EXPECT_EQ(json.status, 128 + SIGTERM) << json.err;
+  EXPECT_NE(json.err.find("whist arena: interrupted by SIGTERM after "), std::string::npos)
+      << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["complete"], false);
+  EXPECT_EQ(j["interrupted"], true);
+  EXPECT_TRUE(j["error"].is_null());
+  EXPECT_EQ(j["deals_asked"], 200);
+  EXPECT_GE(j["deals"].get<int>(), 19);
+  EXPECT_EQ(j["deals_played"].get<int>(), 4 * j["deals"].get<int>());
+  EXPECT_EQ(j["results"][0]["set_means"].size(), j["deals"].get<size_t>());
 }
 
 }  // namespace

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -363,6 +365,49 @@ TEST(ExternalBot, ACopyThatFailsToStartInAnotherWorkerStopsTheRunAtASet) {
       << run.error;
   EXPECT_EQ(run.report.deals_played, run.sets_reported * 4);
   EXPECT_LT(run.sets_reported, 20);
+}
+
+// Regression: a worker that came when every deal set was taken still started its engines, and a
+// copy that failed then made a run of every set exit 1 ("the results of the 6 deal sets before
+// it follow"). The second worker is held back until the first has played every set.
+TEST(ExternalBot, AWorkerWithNoSetLeftStartsNoEngine) {
+  const test_files::TempDir dir;
+  const std::string count = (dir / "count").string();
+  ArenaConfig c =
+      make_config("romanian", 4, "ext:" + engine("fifth_refuses.sh", "'" + count + "'"), 3);
+  c.threads = 2;
+  std::mutex mutex;
+  std::condition_variable all_done;
+  bool done = false;
+  c.on_progress = [&](int sets) {
+    const std::lock_guard lock(mutex);
+    done = sets == 3;
+    all_done.notify_all();
+  };
+  c.on_worker_start = [&] {
+    std::unique_lock lock(mutex);
+    all_done.wait(lock, [&] { return done; });
+  };
+  const ArenaRun run = run_arena(c);
+  EXPECT_EQ(run.error, "");
+  EXPECT_EQ(run.sets_reported, 3);
+  EXPECT_TRUE(run.report.complete);
+  // The first worker's four copies (one a rotation), no fifth.
+  std::ifstream in(count);
+  int started = 0;
+  for (std::string line; std::getline(in, line);) ++started;
+  EXPECT_EQ(started, 4);
+}
+
+// The protocol asks for `ready NAME`; a bare `ready` is taken, the engine then known by its
+// command alone (docs/bot-protocol.md).
+TEST(ExternalBot, ABareReadyIsTakenWithNoName) {
+  std::string error;
+  const auto bot =
+      make_bot("ext:read x; echo ready; exec cat > /dev/null", error, Engines::Allowed);
+  ASSERT_NE(bot, nullptr) << error;
+  EXPECT_EQ(engine_name(*bot), "");
+  EXPECT_EQ(bot->name(), "ext:read x; echo ready; exec cat > /dev/null");
 }
 
 // Regression: the one legal action of a forehead card's play named the card, which the engine's

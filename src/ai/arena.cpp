@@ -47,6 +47,9 @@ struct Failure {
   std::string message;
 };
 
+// ArenaConfig::interrupt, seen by a set under way: the set is abandoned.
+struct Interrupted {};
+
 // A worker's bots: [i] the bot at place i of the list, and [r * N + i] its copy for rotation r,
 // made for an external engine only (null otherwise: the bot of [i] plays every rotation). An
 // engine process sees each deal once, from one seat: one kept through the rotations would see
@@ -149,6 +152,8 @@ class Runner {
         guarded(where(k, r, seat), i, [&] { bot_at(bots, n_, r, i).new_deal(seed); });
       }
       while (match.in_deal()) {
+        // A set of slow bots may take minutes: an interrupt is not kept waiting for its end.
+        if (interrupted()) throw Interrupted{};
         const int seat = match.state().to_move();
         const int i = (seat - r + n_) % n_;
         const PlayerView view = match.view(seat);
@@ -187,24 +192,29 @@ class Runner {
   // Runs every deal set on `threads` workers; `first` holds the first worker's bots.
   std::string run(int threads, Bots first, std::vector<SetResult>& sets) {
     sets.assign(static_cast<size_t>(config_.deals), SetResult{});
+    completed_.assign(static_cast<size_t>(config_.deals), false);
     std::vector<std::thread> workers;
     for (int w = 1; w < threads; ++w) {
       workers.emplace_back([this, &sets] {
+        if (config_.on_worker_start) config_.on_worker_start();
+        // A set is taken before any bot is made, so a worker that comes when every set is taken
+        // starts no engine (regression: a copy that then failed to start made a run of every
+        // set exit 1, "the results of the 6 deal sets before it follow").
+        const int k = next_.fetch_add(1);
+        if (k >= config_.deals || stopping()) return;
         Bots bots;
         const std::string error = make_bots(config_, bots);
         if (!error.empty()) {
           // The first worker's bots started, so this is the run's failure, not bad input: that
-          // of the first set this worker would have played, and the sets before it are kept
+          // of the set this worker took, which no one plays, and the sets before it are kept
           // (regression: every result was dropped, with no set named).
-          const int k = std::min(next_.fetch_add(1), config_.deals);
-          record_failure(k,
-                         (k < config_.deals ? "deal set " + std::to_string(k) + ": " : "") + error);
+          if (!interrupted()) record_failure(k, "deal set " + std::to_string(k) + ": " + error);
           return;
         }
-        work(bots, sets);
+        work(bots, sets, k);
       });
     }
-    work(first, sets);
+    work(first, sets, next_.fetch_add(1));
     // Before the other workers' engines are waited for (regression: the first worker's were asked
     // only after them, so engines that ignore `quit` cost two seconds with --threads 2).
     first.ask_to_quit();
@@ -212,8 +222,13 @@ class Runner {
     return failure_;
   }
 
-  // The lowest deal set that failed, once run() has returned.
-  int failed_set() const { return failed_set_; }
+  // The number of deal sets played whole from set 0 on, once run() has returned.
+  int complete_prefix() const {
+    const auto gap = std::find(completed_.begin(), completed_.end(), false);
+    return static_cast<int>(gap - completed_.begin());
+  }
+
+  bool interrupted() const { return config_.interrupt && config_.interrupt->load(); }
 
  private:
   // "deal set 12, rotation 3, seat 1, action 17": the action is the deal's, counted from 0 as
@@ -236,18 +251,22 @@ class Runner {
     }
   }
 
-  void work(Bots& bots, std::vector<SetResult>& sets) {
-    for (;;) {
-      if (stop_.load()) return;
-      const int k = next_.fetch_add(1);
-      if (k >= config_.deals) return;
+  bool stopping() const { return stop_.load() || interrupted(); }
+
+  // Plays set `k`, which this worker has taken, and the sets it takes after it.
+  void work(Bots& bots, std::vector<SetResult>& sets, int k) {
+    for (; k < config_.deals && !stopping(); k = next_.fetch_add(1)) {
       try {
         sets[k] = play_set(k, bots);
+      } catch (const Interrupted&) {
+        return;
       } catch (const Failure& f) {
-        record_failure(k, f.message);
+        // After an interrupt an engine fails because the signal's handler killed it.
+        if (!interrupted()) record_failure(k, f.message);
         return;
       }
       const std::lock_guard lock(mutex_);
+      completed_[k] = true;
       ++done_;
       if (config_.on_progress) config_.on_progress(done_);
     }
@@ -271,6 +290,7 @@ class Runner {
   std::atomic<bool> stop_{false};
   std::mutex mutex_;  // guards the fields below and the callbacks
   int done_ = 0;
+  std::vector<bool> completed_;  // by set
   std::string failure_;
   int failed_set_ = 0;
 };
@@ -283,6 +303,11 @@ ArenaRun bad_input(std::string error) {
 }
 
 }  // namespace
+
+bool arena_reproducible(const std::vector<std::string>& bots) {
+  return std::none_of(bots.begin(), bots.end(),
+                      [](const std::string& spec) { return stops_by_the_clock(spec); });
+}
 
 Rules arena_rules(const Rules& rules) {
   Rules r = rules;
@@ -297,12 +322,18 @@ ArenaRun run_arena(const ArenaConfig& config) {
   if (const int given = static_cast<int>(config.bots.size()); given != n) {
     std::string message = "expected " + std::to_string(n) + " bots, one for each seat, but got " +
                           std::to_string(given);
-    // "--bots expert,heuristic" meant as a match of two bots: say how to write one.
-    if (given > 0 && given < n && n % given == 0) {
+    // "--bots expert,heuristic" meant as a match of two bots: say how to write one. One bot is
+    // no match (regression: "for a match of those 1 bots, repeat them"): say what one looks like.
+    if (given > 1 && given < n && n % given == 0) {
       std::string repeated;
       for (int k = 0; k < n; ++k) repeated += (k ? "," : "") + config.bots[k % given];
       message += "; for a match of those " + std::to_string(given) + " bots, repeat them: --bots " +
                  repeated;
+    } else if (given == 1) {
+      const std::string other = config.bots[0] == "random" ? "heuristic" : "random";
+      message += "; to measure one bot, give it one seat and others the rest, e.g. --bots " +
+                 config.bots[0];
+      for (int k = 1; k < n; ++k) message += "," + other;
     }
     return bad_input(message);
   }
@@ -335,13 +366,18 @@ ArenaRun run_arena(const ArenaConfig& config) {
   std::vector<SetResult> sets;
   Runner runner(config, rules, period);
   out.error = runner.run(std::min(config.threads, config.deals), std::move(first), sets);
-  if (!out.error.empty()) {
-    // The sets before the first that failed were all played whole (a set that starts is played
-    // to its end unless it fails): their report is kept, not lost with the run.
-    if (runner.failed_set() <= 0) return out;
-    sets.resize(std::min(sets.size(), static_cast<size_t>(runner.failed_set())));
-  }
-  out.sets_reported = static_cast<int>(sets.size());
+  // After a failure or an interrupt, the sets before the first not played whole are reported,
+  // not lost with the run; a set after a gap is left out, so that the report is that of a
+  // shorter run of the same seed, whatever the threads.
+  const int complete = runner.complete_prefix();
+  out.interrupted = complete < config.deals && runner.interrupted();
+  rep.complete = complete == config.deals;
+  rep.interrupted = out.interrupted;
+  rep.error = out.error;
+  rep.deals_asked = config.deals;
+  if (complete == 0) return out;
+  sets.resize(static_cast<size_t>(complete));
+  out.sets_reported = complete;
 
   // One entry per distinct spec, in order of first appearance.
   for (int i = 0; i < n; ++i) {

@@ -15,6 +15,7 @@
 // whatever the number of threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -53,6 +54,13 @@ struct ArenaConfig {
   std::function<void(int done)> on_progress;
   // Called after each deal of each rotation, one call at a time, in no particular set order.
   std::function<void(const ArenaDeal&)> on_deal;
+  // Called by each worker thread but the first as it starts, before it takes a deal set or makes
+  // a bot: lets a test hold a worker back until the others have taken every set.
+  std::function<void()> on_worker_start;
+  // When set (a signal handler may set it), the run stops: no deal set starts, the sets under
+  // way are abandoned at their next decision, and the report covers the sets before the first
+  // that was not played whole, so that it is the report of a shorter run with the same seed.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 // A mean over independent samples with its 95% confidence interval (Student's t).
@@ -116,14 +124,23 @@ struct ArenaReport {
   int64_t deals_played = 0;  // deals × players
   int64_t thrown_in = 0;
   double seconds = 0;
+  // How the run ended: every deal set played, or stopped by ArenaConfig::interrupt or by an
+  // error (then the report covers the sets before the first not played whole).
+  bool complete = true;
+  bool interrupted = false;
+  std::string error;
+  int deals_asked = 0;  // ArenaConfig::deals
 };
 
 struct ArenaRun {
   ArenaReport report;
   std::string error;       // empty on success
   bool bad_input = false;  // the error is in the configuration (exit 2), not in a bot (exit 1)
-  // The deal sets the report covers: all of them, or after an error those before the first set
-  // that failed (0: no report).
+  // ArenaConfig::interrupt stopped the run before every deal set was played. A failure that
+  // comes after it (an engine killed by the interrupting signal) is not an error.
+  bool interrupted = false;
+  // The deal sets the report covers: all of them, or after an error or an interrupt those before
+  // the first set not played whole (0: no report).
   int sets_reported = 0;
 };
 
@@ -131,6 +148,10 @@ struct ArenaRun {
 Rules arena_rules(const Rules& rules);
 
 ArenaRun run_arena(const ArenaConfig& config);
+
+// Whether the results of a run with these bots depend on the machine's speed as well as on the
+// seed: a search stopped by the clock (ismcts:ms=N, N > 0).
+bool arena_reproducible(const std::vector<std::string>& bots);
 
 // The report as an aligned table, and as one JSON object with the run's parameters.
 std::string arena_table(const ArenaConfig& config, const ArenaReport& report);

@@ -9,6 +9,7 @@
 #include "ai/arena.h"
 #include "core/text.h"
 #include "rules/options.h"
+#include "rules/scoring.h"
 
 namespace whist {
 
@@ -193,7 +194,8 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   for (const SpecDifference& d : rep.differences) {
     const std::string first = escape_control_characters(rep.specs[d.first].spec);
     const std::string second = escape_control_characters(rep.specs[d.second].spec);
-    out += fmt::format("{} minus {}: {:+.3f} points/deal, 95% CI {}", first, second, d.summary.mean,
+    out += fmt::format("{} minus {}: {:+.3f} points/deal{}, 95% CI {}", first, second,
+                       d.summary.mean, lowest_wins(rules.scoring) ? " (lower is better)" : "",
                        interval_text(d.summary));
     if (d.percent.n > 0) {
       out += fmt::format("; relative to {}: {:+.1f}%, 95% CI [{:+.1f}%, {:+.1f}%]", second,
@@ -206,11 +208,26 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
           ? "; missed over/under: the shares of those bids missed by taking more tricks and by "
             "taking fewer"
           : "";
+  // Where the lowest total wins, a negative difference is the first bot's win: said, as the
+  // figures alone read the other way (regression: nothing said so).
+  const std::string_view lower =
+      lowest_wins(rules.scoring) ? " Lower is better: the lowest total wins in this scoring." : "";
   out += fmt::format(
-      "\npoints: {}.\nbid accuracy: {}{}.\nCI: over the {} per-set mean{} (each set's deal played "
-      "in all {} rotations).\n",
-      kScoringNote, accuracy_meaning(rules.family), over_under, config.deals,
+      "\npoints: {}.{}\nbid accuracy: {}{}.\nCI: over the {} per-set mean{} (each set's deal "
+      "played in all {} rotations).\n",
+      kScoringNote, lower, accuracy_meaning(rules.family), over_under, config.deals,
       config.deals == 1 ? "" : "s", n);
+  if (!arena_reproducible(config.bots)) {
+    out +=
+        "not reproducible: a bot stops its search by the clock (ismcts:ms=N), so the results "
+        "depend on the machine's speed and load, not on the seed alone.\n";
+  }
+  if (!rep.complete) {
+    out += fmt::format(
+        "incomplete: {} after {} of {} deal sets; these are the results of the "
+        "sets before the first not played whole.\n",
+        rep.interrupted ? "interrupted" : "stopped by an error", config.deals, rep.deals_asked);
+  }
   return out;
 }
 
@@ -264,6 +281,12 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                   {"options", std::move(opts)},
                   {"bots", config.bots},
                   {"deals", config.deals},
+                  {"deals_asked", rep.deals_asked},
+                  {"complete", rep.complete},
+                  {"interrupted", rep.interrupted},
+                  {"error", rep.error.empty() ? Json() : Json(rep.error)},
+                  {"reproducible", arena_reproducible(config.bots)},
+                  {"lower_is_better", lowest_wins(rules.scoring)},
                   {"seed", config.seed},
                   {"threads", config.threads},
                   {"ext_timeout_ms", config.ext_timeout_ms},
@@ -275,7 +298,8 @@ std::string arena_json(const ArenaConfig& config, const ArenaReport& rep) {
                   {"results", std::move(results)},
                   {"difference", std::move(difference)},
                   {"differences", std::move(differences)}};
-  return j.dump();
+  // The error quotes what an engine sent: invalid UTF-8 is replaced rather than thrown on.
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace whist

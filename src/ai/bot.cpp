@@ -1,6 +1,7 @@
 #include "ai/bot.h"
 
 #include <charconv>
+#include <climits>
 
 #include "ai/expert.h"
 #include "ai/external.h"
@@ -95,8 +96,21 @@ void BotParams::check_keys(std::initializer_list<std::string_view> known,
   for (const auto& kv : values) {
     bool found = false;
     for (std::string_view k : known) found = found || kv.first == k;
-    if (!found && error.empty()) error = "unknown setting '" + kv.first + "'";
+    if (found || !error.empty()) continue;
+    // The settings it takes, so that a misspelt one can be put right without the source.
+    error = "unknown setting '" + kv.first + "'; the settings are ";
+    for (std::string_view k : known)
+      error += std::string(k) + (k == *(known.end() - 1) ? "" : ", ");
   }
+}
+
+bool stops_by_the_clock(std::string_view spec) {
+  spec = trim(spec);
+  if (kind_of(spec) != "ismcts") return false;
+  BotParams params;
+  if (parse_params(spec, params)) return false;
+  std::string error;
+  return params.get_int("ms", 0, 0, INT_MAX, error) != 0 || !error.empty();
 }
 
 bool names_engine(std::string_view spec) { return kind_of(trim(spec)) == "ext"; }

@@ -60,6 +60,11 @@ enum class Engines : uint8_t { Refused, Allowed };
 // Whether `spec` names an external engine, read as make_bot reads it (spaces around it ignored).
 bool names_engine(std::string_view spec);
 
+// Whether the bot of `spec` (a spec make_bot takes) stops its search by the clock, so that its
+// choices depend on the machine's speed and load, not on its seed alone: ismcts:ms=N, N > 0.
+// The expert's budgets are all counts. An external engine's are its own, unknown to whist.
+bool stops_by_the_clock(std::string_view spec);
+
 // Makes a bot from its spec; on a bad spec returns null and sets `error` to what is wrong. An
 // external engine is made (and its program started) only with Engines::Allowed.
 std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error,
@@ -82,7 +87,7 @@ struct BotParams {
   // The integer setting `key`, or `fallback` when absent; a value that is not an integer in
   // [lo, hi] sets `error`.
   int get_int(std::string_view key, int fallback, int lo, int hi, std::string& error) const;
-  // Sets `error` to name the first key not in `known`.
+  // Sets `error` to name the first key not in `known`, and to list those.
   void check_keys(std::initializer_list<std::string_view> known, std::string& error) const;
 };
 

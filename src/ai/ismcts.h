@@ -26,7 +26,8 @@
 //   c=N            the UCB exploration constant × 100 (default 70)
 //   rollout=N      1: the heuristic rollout policy (default); 0: uniformly random rollouts
 //   ms=N           also stop after N milliseconds a decision (default 0: no limit; a limit makes
-//                  the choices depend on the machine's speed, so games no longer reproduce)
+//                  the choices depend on the machine's speed, so games no longer reproduce;
+//                  whist arena warns of it: stops_by_the_clock in ai/bot.h)
 #pragma once
 
 #include <memory>

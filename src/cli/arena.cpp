@@ -2,14 +2,17 @@
 // mean points per deal and their confidence intervals, bid accuracy and decision times.
 #include <fmt/core.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <string_view>
 
 #include "ai/arena.h"
 #include "ai/external.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/setup.h"
+#include "rules/schedule.h"
 
 namespace whist::cli {
 
@@ -41,22 +44,82 @@ std::vector<std::string> split_specs(const std::string& text) {
   }
 }
 
-// Interrupted (Ctrl-C, kill): the engines go first, then the program as the signal would take it
-// (regression: engines in their own process groups, which a terminal's Ctrl-C does not reach,
-// outlived whist).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// The first stopping signal, for run_arena's workers and for the command once it returns.
+std::atomic<bool> g_interrupt{false};
+volatile std::sig_atomic_t g_signal = 0;
+
+// Interrupted (Ctrl-C, kill): the engines go at once (regression: engines in their own process
+// groups, which a terminal's Ctrl-C does not reach, outlived whist), the workers stop, and the
+// sets played whole are reported before whist ends as the signal would end it (regression: the
+// handler ended whist at once, and every result was lost). A second signal ends it at once.
 extern "C" void on_arena_signal(int sig) {
+  for (int s : kStopSignals) std::signal(s, SIG_DFL);
+  g_signal = sig;
+  g_interrupt.store(true);
   kill_engines_now();
-  std::signal(sig, SIG_DFL);
-  std::raise(sig);
+}
+
+std::string_view signal_name(int sig) {
+  switch (sig) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+  }
+  return "a signal";
+}
+
+// The game options given that the arena does not play as given: it scores each deal alone (see
+// ai/arena.h), so a warning says so rather than a silent run of other rules (regression:
+// zero_play=start and end=target target_score=5 were taken without a word).
+void warn_of_overridden_options(const GameArgs& game, const Rules& rules) {
+  for (const std::string& o : game.options) {
+    const size_t eq = o.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string name = o.substr(0, eq), value = o.substr(eq + 1);
+    std::string why;
+    if (name == "zero_play" && value != "off") {
+      why = "the arena plays with zero play off (a plan for a whole game, not a deal)";
+    } else if (name.rfind("streak_", 0) == 0 || name.rfind("miss_", 0) == 0) {
+      why = "the arena scores each deal alone, without streak bonuses and miss penalties";
+    } else if (name == "target_score" || (name == "end" && value == "target") ||
+               (name == "deals" && rules.end != GameEnd::Deals)) {
+      why =
+          "the arena plays --deals deal sets over one pass of the schedule, not a game to a "
+          "target";
+    }
+    if (!why.empty()) {
+      fmt::print(stderr, "whist arena: warning: {} is ignored: {}\n", escape_control_characters(o),
+                 why);
+    }
+  }
+}
+
+// The report of the sets played, as of a run of that many.
+void print_report(const ArenaArgs& args, const ArenaConfig& config, const ArenaRun& run) {
+  ArenaConfig reported = config;
+  reported.deals = run.sets_reported;
+  // The threads that ran: no more than the deal sets (regression: "8 threads" for 2 sets).
+  reported.threads = std::min(config.threads, config.deals);
+  if (args.json) {
+    fmt::print("{}\n", arena_json(reported, run.report));
+  } else {
+    fmt::print("{}", arena_table(reported, run.report));
+  }
 }
 
 int run_arena_command(const ArenaArgs& args) {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, on_arena_signal);
+  for (int sig : kStopSignals) std::signal(sig, on_arena_signal);
   const auto rules = make_rules(args.game);
   if (!rules.error.empty()) {
     print_error("arena", "{}", rules.error);
     return 2;
   }
+  warn_of_overridden_options(args.game, rules.rules);
   ArenaConfig config;
   config.rules = rules.rules;
   config.bots = split_specs(args.bots);
@@ -70,10 +133,33 @@ int run_arena_command(const ArenaArgs& args) {
       return 2;
     }
   }
+  if (!arena_reproducible(config.bots)) {
+    fmt::print(stderr,
+               "whist arena: warning: a bot stops its search by the clock (ismcts:ms=N): the "
+               "results depend on the machine's speed and load, not on the seed alone\n");
+  }
+  config.interrupt = &g_interrupt;
   Progress progress("arena", "deal sets", args.deals, args.quiet || args.deals < 1);
   config.on_progress = [&progress](int done) { progress.update(done); };
   const ArenaRun run = run_arena(config);
-  progress.finish();
+  progress.finish();  // ends the bar's line, interrupted or not
+  if (const int sig = g_signal; sig != 0) {
+    // A failure after the signal is the signal's doing (its handler kills the engines): unsaid;
+    // one before it is said.
+    if (!run.error.empty() && !run.bad_input) print_error("arena", "{}", run.error);
+    if (run.interrupted || run.bad_input) {
+      fmt::print(stderr, "whist arena: interrupted by {} after {} of {} deal sets{}\n",
+                 signal_name(sig), run.sets_reported, config.deals,
+                 run.sets_reported > 0 ? "; the results of those sets follow" : "");
+    }
+    if (!run.bad_input && run.sets_reported > 0) {
+      print_report(args, config, run);
+      std::fflush(stdout);
+    }
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return 128 + sig;  // should the signal be blocked
+  }
   if (!run.error.empty()) {
     print_error("arena", "{}", run.error);
     if (run.bad_input || run.sets_reported == 0) return run.bad_input ? 2 : 1;
@@ -82,15 +168,7 @@ int run_arena_command(const ArenaArgs& args) {
     std::fprintf(stderr, "whist arena: the results of the %d deal set%s before it follow\n",
                  run.sets_reported, run.sets_reported == 1 ? "" : "s");
   }
-  ArenaConfig reported = config;
-  reported.deals = run.sets_reported;
-  // The threads that ran: no more than the deal sets (regression: "8 threads" for 2 sets).
-  reported.threads = std::min(config.threads, config.deals);
-  if (args.json) {
-    fmt::print("{}\n", arena_json(reported, run.report));
-  } else {
-    fmt::print("{}", arena_table(reported, run.report));
-  }
+  print_report(args, config, run);
   return run.error.empty() ? 0 : 1;
 }
 
@@ -102,18 +180,25 @@ void add_arena(CLI::App& app, int& status) {
   auto args = std::make_shared<ArenaArgs>();
   add_game_options(*cmd, args->game);
   cmd->add_option("--bots", args->bots,
-                  "one bot spec per seat, comma separated: random, heuristic, ismcts[:LEVEL], "
-                  "expert[:LEVEL], ext:COMMAND")
+                  "one bot spec per seat, comma separated: random, heuristic, "
+                  "ismcts[:LEVEL][:key=value]..., expert[:LEVEL][:key=value]..., ext:COMMAND; "
+                  "LEVEL is easy, normal (the default), hard or max; the settings are listed in "
+                  "docs/strength.md (\"Bot settings\"), engines in docs/bot-protocol.md")
       ->required()
       ->check(not_empty());
   cmd->add_option("--deals", args->deals,
                   "deal sets, each played once per rotation of the bots (1 to 1000000)")
-      ->check(whole_number_in(1, kMaxArenaDeals));
-  cmd->add_option("--seed", args->seed, "random seed (the results depend on it alone)")
-      ->check(whole_number_u64());
+      ->check(whole_number_in(1, kMaxArenaDeals))
+      ->capture_default_str();
+  cmd->add_option("--seed", args->seed,
+                  "random seed (the results depend on it alone, unless a bot stops by the clock: "
+                  "ismcts:ms=N)")
+      ->check(whole_number_u64())
+      ->capture_default_str();
   cmd->add_option("--threads", args->threads,
                   "worker threads, 1 to 256 (the results do not depend on it)")
-      ->check(whole_number_in(1, kMaxArenaThreads));
+      ->check(whole_number_in(1, kMaxArenaThreads))
+      ->capture_default_str();
   cmd->add_option("--ext-timeout", args->ext_timeout_ms,
                   "milliseconds an external engine may take to answer (default 10000)")
       ->check(whole_number_in(1, 86400000));

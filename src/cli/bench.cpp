@@ -303,14 +303,15 @@ void add_bench(CLI::App& app, int& status) {
   // --profile 0 ran the whole bench.
   cmd->add_option("--profile", args->profile,
                   "only play this many random playouts (card plays only), untimed, for profilers")
-      ->check(whole_number_u64())
+      // Its range says 1 (regression: "[0 - …]", though 0 is refused).
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
-            return text.find_first_not_of('0') == std::string::npos
+            return !text.empty() && text.find_first_not_of('0') == std::string::npos
                        ? "0 would play nothing: give 1 or more playouts"
                        : "";
           },
           ""))
+      ->check(whole_number<uint64_t>(1, UINT64_MAX, "UINT"))
       ->excludes(json)
       ->excludes(quick)
       ->excludes(solver);

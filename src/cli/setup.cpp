@@ -7,7 +7,9 @@
 namespace whist::cli {
 
 void add_game_options(CLI::App& cmd, GameArgs& args) {
-  cmd.add_option("--variant", args.variant, "preset (see `whist variants`)")->check(not_empty());
+  cmd.add_option("--variant", args.variant, "preset (see `whist variants`)")
+      ->check(not_empty())
+      ->capture_default_str();
   // 0 stands for the preset's number inside, so it is refused here (regression: --players 0 ran
   // with 4).
   cmd.add_option("--players", args.players, "number of players (default: the preset's)")
