@@ -129,8 +129,10 @@ class Whist {
     const std::string_view last =
         std::string_view(pending_).substr(nl == std::string::npos ? 0 : nl + 1);
     if (!last.ends_with("> ")) return false;
+    // A name may hold spaces and letters of any script ("Ana Lee", "李小龙").
     for (char c : last.substr(0, last.size() - 2)) {
-      if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+      const auto b = static_cast<unsigned char>(c);
+      if (!std::isalnum(b) && b != ' ' && b < 0x80) return false;
     }
     return true;
   }

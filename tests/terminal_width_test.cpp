@@ -272,6 +272,150 @@ TEST(PlayScreenWidth, EveryScreenOfADealFitsEightyColumns) {
   }
 }
 
+const std::string kLongCjk = "王李李李李李李李李李李李李李李李李李李李李李李李";  // 48 columns
+
+// A sentence past 80 columns is broken between words, never inside a name, the next line
+// indented by two more than the first.
+TEST(PlayScreenWidth, ASentenceIsBrokenBetweenWordsNotInsideAName) {
+  const std::string latin = "Player xxxxxxxxxxxxxxxx1";
+  EXPECT_EQ(
+      cli::wrap_text(latin + " plays A♥; " + kLongCjk + " wins the trick.\n", {latin, kLongCjk}),
+      latin + " plays A♥;\n  " + kLongCjk + " wins the trick.\n");
+  // The break at 80 columns would fall inside the Latin name: before it.
+  const std::string refusal = "  Not allowed: " + std::string(50, 'y') + " " + latin + " z";
+  EXPECT_EQ(cli::wrap_text(refusal, {latin}),
+            "  Not allowed: " + std::string(50, 'y') + "\n    " + latin + " z");
+  EXPECT_EQ(cli::wrap_text(refusal),
+            "  Not allowed: " + std::string(50, 'y') + " Player\n    xxxxxxxxxxxxxxxx1 z");
+  // What fits is left as it is.
+  EXPECT_EQ(cli::wrap_text("a  b\n\nc"), "a  b\n\nc");
+}
+
+// A first item that does not fit after the head goes on the next line (regression: "whist play:
+// romanian, 4 players: NAME," of 82 columns).
+TEST(PlayScreenWidth, AListsFirstItemTooLongForTheHeadGoesUnderIt) {
+  EXPECT_EQ(cli::wrap_list("whist play: romanian, 4 players: ", {kLongCjk, "Bot1 (heuristic)"},
+                           ", ", "."),
+            "whist play: romanian, 4 players:\n  " + kLongCjk + ", Bot1 (heuristic).\n");
+  EXPECT_EQ(cli::wrap_list("Players: ", {kLongCjk, "Bot1"}, ", ", "."),
+            "Players: " + kLongCjk + ", Bot1.\n");
+}
+
+// A legend line that would pass 80 columns has the name under its label: one CJK name among
+// short ones keeps a label of 36 columns (regression: 87 columns).
+TEST(SheetWidth, ALegendLineTooLongForItsLabelHasTheNameBelow) {
+  const Rules r = exact_bid(4, {"schedule=1"});
+  Match m(r, {kLongCjk, "Bot1", "Bot2", "Bot3"}, 3);
+  one_card_deal(m, 1);
+  const std::string sheet = format_sheet(m);
+  EXPECT_NE(sheet.find("\n王李李李李李李李李李李李李李李李李李 =\n  " + kLongCjk + "\n"),
+            std::string::npos)
+      << sheet;
+  EXPECT_LE(widest_line(sheet), 80u) << sheet;
+}
+
+// Names of kMaxPlayerName characters for `n` players: Latin with a space ("Player xxx…x1"), or
+// CJK (48 columns); or, as `whist play` names them, one CJK name among bots.
+enum class LongNames { Latin, Cjk, OneAmongBots };
+
+std::vector<std::string> long_names(int n, LongNames kind) {
+  std::vector<std::string> names;
+  for (int p = 0; p < n; ++p) {
+    if (kind == LongNames::OneAmongBots && p > 0) {
+      names.push_back("Bot" + std::to_string(p));
+      continue;
+    }
+    const bool cjk = kind != LongNames::Latin;
+    std::string name = cjk ? "王" : "Player ";
+    while (code_points(name) < kMaxPlayerName - 1) name += cjk ? "李" : "x";
+    names.push_back(name + std::to_string(p + 1));
+  }
+  return names;
+}
+
+// The lines of `text` past 80 columns, said with what they came from (`what`): the first of
+// each kind.
+void add_wide_lines(const std::string& text, const std::string& what, std::string& wide) {
+  for (const std::string& line : lines_of(text)) {
+    if (display_width(line) > 80 && wide.find(what + " (") == std::string::npos) {
+      wide += what + " (" + std::to_string(display_width(line)) + " columns): " + line + "\n";
+    }
+  }
+}
+
+// A choice that goes through the deals' kinds: in the first deal every player passes what it
+// may (an Israeli passing round, a Call-Ace hand thrown in), in the second it bids Call-Ace's
+// double table (which shows every hand) or passes; later a bid in an auction is as often a
+// pass, a cheap contract or any, and other choices are at random.
+Action varied_choice(const Match& m, const ActionList& legal, Rng& rng) {
+  std::vector<Action> bids;
+  bool pass = false;
+  for (Action a : legal) {
+    pass = pass || a.kind() == ActionKind::Pass;
+    if (a.kind() != ActionKind::Pass) bids.push_back(a);
+  }
+  if (pass && (m.log().size() == 1 || bids.empty())) return Action::pass();
+  if (pass && m.log().size() == 2) {
+    for (Action a : bids) {
+      if (a.kind() == ActionKind::Contract && contract_name(a.contract_index()) == "double table") {
+        return a;
+      }
+    }
+    return Action::pass();
+  }
+  if (pass && rng.below(2) == 0) return Action::pass();
+  if (pass && rng.below(2) == 0) return bids[rng.below(std::min<uint32_t>(3, bids.size()))];
+  return legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+}
+
+// Every line `whist play` shows of a game, for every preset and number of players it allows (3
+// to 7), with names of 24 characters, Latin and CJK: every seat's screen and prompt, the
+// narration of every action (to one human and to all), the last trick, the deal's result with
+// the sheet and its legend, the winner line (regression: a Call-Ace contract line of 99 columns,
+// a narrated trick of 123, the last trick of 159 to 430, a legend line of 87, a bid prompt of
+// 88).
+TEST(PlayScreenWidth, EveryLineOfEveryPresetFitsEightyColumnsWithLongNames) {
+  const cli::Style style{.unicode = true, .colour = false};
+  for (const std::string_view preset :
+       {"romanian", "oh-hell", "serbian", "triangular", "israeli", "call-ace"}) {
+    for (int n = 3; n <= 7; ++n) {
+      Rules r = *make_preset(preset, n);
+      ASSERT_EQ(set_option(r, "end=deals"), "");
+      ASSERT_EQ(set_option(r, "deals=4"), "");
+      if (!validate(r).empty()) continue;
+      for (const LongNames kind : {LongNames::Latin, LongNames::Cjk, LongNames::OneAmongBots}) {
+        const std::string game = std::string(preset) + ", " + std::to_string(n) + " players, " +
+                                 (kind == LongNames::Latin ? "Latin" : "CJK") +
+                                 (kind == LongNames::OneAmongBots ? " name and bots" : " names");
+        std::vector<int> everyone(static_cast<size_t>(n));
+        for (int p = 0; p < n; ++p) everyone[static_cast<size_t>(p)] = p;
+        std::string wide;
+        Match m(r, long_names(n, kind), 0);
+        Rng rng(static_cast<uint64_t>(n) * 3 + static_cast<uint64_t>(kind));
+        while (!m.finished()) {
+          m.deal_random(rng);
+          while (m.in_deal()) {
+            for (int seat = 0; seat < n; ++seat) {
+              add_wide_lines(cli::status_text(m, seat, style), game + ", screen", wide);
+              add_wide_lines(cli::last_trick_text(m, seat, style), game + ", last", wide);
+            }
+            const int seat = m.state().to_move();
+            add_wide_lines(cli::choices_text(m, seat, style), game + ", prompt", wide);
+            const ActionList legal = m.view(seat).legal;
+            ASSERT_GT(legal.size, 0) << game;
+            const Action a = varied_choice(m, legal, rng);
+            m.apply(a);
+            add_wide_lines(cli::narrate(m, seat, a, {0}, style), game + ", narration", wide);
+            add_wide_lines(cli::narrate(m, seat, a, everyone, style), game + ", narration", wide);
+          }
+          add_wide_lines(cli::deal_result_text(m, style), game + ", result", wide);
+        }
+        EXPECT_TRUE(wide.empty()) << wide;
+      }
+    }
+  }
+}
+
 // An arena of an engine against three random bots, and a report of it whose engines gave these
 // names (the random bots' "engine" stands for any name a row may show).
 ArenaConfig engine_against_random() {

@@ -233,6 +233,11 @@ class PlayLoop {
     std::fflush(stdout);
   }
 
+  // `text`, broken to fit the screen between words, never inside a player's name.
+  std::string fitted(const std::string& text) const {
+    return wrap_text(text, game_.match().names());
+  }
+
   // Piped input is written back after its prompt, so that a transcript reads as the same session
   // at a terminal would, as in `whist score` (a terminal echoes what is typed itself).
   static ReadResult read_answer(std::string& line) {
@@ -355,8 +360,9 @@ class PlayLoop {
       }
       if (!hand_over(h)) return quit();
       discard_typeahead();
-      say("\nNothing for you to choose now: a player is choosing in secret. Pass the keyboard on, "
-          "then press Enter.");
+      // On two lines: one was 101 columns.
+      say("\nNothing for you to choose now: a player is choosing in secret.\n"
+          "Pass the keyboard on, then press Enter.");
       std::string line;
       if (read_answer(line) != ReadResult::Line) return quit();
     }
@@ -376,8 +382,10 @@ class PlayLoop {
     const std::string clear = terminal ? clear_screen_text() : "\n";
     // Regression: a key the last player pressed twice answered this, and showed the next hand.
     discard_typeahead();
-    say(fmt::format("{}Pass the keyboard to {}, then press Enter.", clear,
-                    game_.match().names()[static_cast<size_t>(seat)]));
+    // Broken after the name of 48 columns (regression: 88 columns); the clearing codes are
+    // not text to break.
+    say(clear + fitted(fmt::format("Pass the keyboard to {}, then press Enter.",
+                                   game_.match().names()[static_cast<size_t>(seat)])));
     std::string line;
     if (read_answer(line) != ReadResult::Line) return false;
     if (terminal) say(clear);
@@ -405,7 +413,7 @@ class PlayLoop {
       const InputContext ctx = input_context(m, seat);
       const Input in = parse_input(line, ctx);
       if (!in.error.empty()) {
-        say("  " + in.error + "\n");
+        say(fitted("  " + in.error + "\n"));
         continue;
       }
       switch (in.command) {
@@ -431,13 +439,13 @@ class PlayLoop {
               out += "    " + cards_restyled(l, style_) + "\n";
             }
           }
-          say(out);
+          say(fitted(out));
           continue;
         }
         case Command::Undo: {
           const std::string error = game_.undo();
           if (!error.empty()) {
-            say("  " + error + "\n");
+            say(fitted("  " + error + "\n"));
             continue;
           }
           say("  Taken back.\n");
@@ -458,8 +466,8 @@ class PlayLoop {
       const Action a =
           *in.action == Action::play_unseen() ? heard_action(m.view(seat), *in.action) : *in.action;
       if (const std::string why = game_.why_illegal(a); !why.empty()) {
-        say(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_),
-                        reason_restyled(why, style_)));
+        say(fitted(fmt::format("  Not allowed: {}: {}\n", action_text(a, style_),
+                               reason_restyled(why, style_))));
         continue;
       }
       apply(seat, a);

@@ -121,7 +121,8 @@ std::string narrate(const Match& m, int seat, Action a, const std::vector<int>& 
     case ActionKind::Invalid:
       break;  // private
   }
-  return out + auction_news(m, a, viewers, style);
+  // Two names of 48 columns and the rest do not fit a line (regression: 123 columns).
+  return wrap_text(out + auction_news(m, a, viewers, style), m.names());
 }
 
 std::string last_trick_text(const Match& m, int seat, const Style& style) {
@@ -138,8 +139,13 @@ std::string last_trick_text(const Match& m, int seat, const Style& style) {
   const int winner = static_cast<int>(v.plays.size()) > done * n
                          ? v.plays[static_cast<size_t>(done * n)].seat
                          : m.state().leader();
-  return fmt::format("Trick {}: {}; {} it.\n", done, join(cards, ", "),
-                     says(m.names()[static_cast<size_t>(winner)], "won", "won"));
+  // Broken between words, a player and their card kept together (regression: 159 to 430
+  // columns with long names).
+  std::vector<std::string> whole = cards;
+  whole.insert(whole.end(), m.names().begin(), m.names().end());
+  return wrap_text(fmt::format("Trick {}: {}; {} it.\n", done, join(cards, ", "),
+                               says(m.names()[static_cast<size_t>(winner)], "won", "won")),
+                   whole);
 }
 
 std::string deal_result_text(const Match& m, const Style& style) {

@@ -98,17 +98,19 @@ std::string contract_lines(const Match& m, const PlayerView& v, const Style& sty
   }
   const Contract& c = contract_ladder()[static_cast<size_t>(v.call.contract)];
   const std::string declarer = names[static_cast<size_t>(s.declarer())];
-  out += "Contract: " + contract_name(v.call.contract) + " by " + declarer;
+  // Broken between its parts: two names of 48 columns do not fit a line (regression: 99 to 139
+  // columns).
+  std::vector<std::string> parts = {contract_name(v.call.contract) + " by " + declarer};
   if (s.trump() != Suit::None || v.phase == Phase::Playing) {
-    out += ", trump " + (s.trump() == Suit::None ? "none" : suit_text(s.trump(), style));
+    parts.push_back("trump " + (s.trump() == Suit::None ? "none" : suit_text(s.trump(), style)));
   }
-  if (v.call.called != kNoCard) out += ", called " + card_text(v.call.called, style);
+  if (v.call.called != kNoCard) parts.push_back("called " + card_text(v.call.called, style));
   if (v.partner >= 0) {
-    out += ", partner " + names[static_cast<size_t>(v.partner)];
+    parts.push_back("partner " + names[static_cast<size_t>(v.partner)]);
   } else if (v.call.called != kNoCard && !c.alone()) {
-    out += ", partner secret";
+    parts.emplace_back("partner secret");
   }
-  out += "\n";
+  out += wrap_list("Contract: ", parts, ", ", "");
   if (c.negative()) {
     out += fmt::format("{} must take exactly {} trick{}\n", declarer, c.negative_target(),
                        c.negative_target() == 1 ? "" : "s");
@@ -202,12 +204,13 @@ std::string hand_line(const PlayerView& v, const Style& style) {
   return wrap_list("Your hand: ", groups, "   ", "");
 }
 
-std::string numbered(const PlayerView& v, const Style& style) {
+// `head`, then the legal choices numbered from 1.
+std::string numbered(std::string_view head, const PlayerView& v, const Style& style) {
   std::vector<std::string> items;
   for (int i = 0; i < v.legal.size; ++i) {
     items.push_back(fmt::format("{}) {}", i + 1, action_text(v.legal.items[i], style)));
   }
-  return join(items, "   ");
+  return wrap_list(head, items, "   ", "");
 }
 
 std::string play_choices(const Match& m, const PlayerView& v, const Style& style) {
@@ -267,7 +270,8 @@ std::string bid_choices(const Match& m, const PlayerView& v) {
     if (!forbidden.empty()) out += " (the hook forbids " + join(forbidden, ", ") + ")";
   }
   if (zero) out += "; or zero to announce zero play";
-  return out + "\n";
+  // 17 cards a player leave 17 bids (regression: 88 columns with 3 players of Oh Hell).
+  return wrap_text(out + "\n");
 }
 
 std::string auction_choices(const PlayerView& v, const Style& style) {
@@ -448,10 +452,12 @@ std::string status_text(const Match& m, int seat, const Style& style) {
   out += contract_lines(m, v, style);
   if (!v.received.empty()) {
     const int from = (seat + m.players() - 1) % m.players();
-    out += fmt::format("You passed {} to {} and received {} from {}\n",
-                       cards_text(v.passed.back(), style),
-                       names[static_cast<size_t>((seat + 1) % m.players())],
-                       cards_text(v.received.back(), style), names[static_cast<size_t>(from)]);
+    out += wrap_text(
+        fmt::format("You passed {} to {} and received {} from {}\n",
+                    cards_text(v.passed.back(), style),
+                    names[static_cast<size_t>((seat + 1) % m.players())],
+                    cards_text(v.received.back(), style), names[static_cast<size_t>(from)]),
+        names);
   }
   if (!v.kitty_seen.empty()) out += "Kitty cards seen: " + cards_text(v.kitty_seen, style) + "\n";
   if (!v.call.kitty.empty()) {
@@ -460,7 +466,9 @@ std::string status_text(const Match& m, int seat, const Style& style) {
   for (int p = 0; p < m.players(); ++p) {
     const CardSet seen = v.visible[static_cast<size_t>(p)];
     if (p == seat || seen.empty()) continue;
-    out += names[static_cast<size_t>(p)] + "'s cards: " + cards_text(seen, style) + "\n";
+    std::vector<std::string> cards;
+    for (Card c : display_order(seen)) cards.push_back(card_text(c, style));
+    out += wrap_list(names[static_cast<size_t>(p)] + "'s cards: ", cards, " ", "");
   }
   if (v.phase == Phase::Playing) {
     const int trick = s.tricks_played() + 1;
@@ -504,7 +512,7 @@ std::string choices_text(const Match& m, int seat, const Style& style) {
                       v.setup.pass_cards - chosen == 1 ? "" : "s",
                       names[static_cast<size_t>((seat + 1) % m.players())]);
       if (chosen > 0) out += " (chosen: " + cards_text(v.choosing, style) + ")";
-      return out + ": a card or its number\n";
+      return wrap_text(out + ": a card or its number\n", names);
     }
     case Phase::Discard: {
       const int left = kKittySize - v.call.discards;
@@ -516,16 +524,17 @@ std::string choices_text(const Match& m, int seat, const Style& style) {
       return out + "\n";
     }
     case Phase::ChooseMode:
-      return "Choose how the one card is played: " + numbered(v, style) + "\n";
+      return numbered("Choose how the one card is played: ", v, style);
     case Phase::ChooseTrump:
-      return "Choose trump: " + numbered(v, style) + "\n";
+      return numbered("Choose trump: ", v, style);
     case Phase::TurnKitty:
-      return "Kitty card turned: " + card_text(m.state().kitty_card(v.call.turned - 1), style) +
-             ". " + numbered(v, style) + "\n";
+      return numbered(
+          "Kitty card turned: " + card_text(m.state().kitty_card(v.call.turned - 1), style) + ". ",
+          v, style);
     case Phase::CallCard:
-      return "Call a card (its holder is your secret partner): " + numbered(v, style) + "\n";
+      return numbered("Call a card (its holder is your secret partner): ", v, style);
     case Phase::Exchange:
-      return "The kitty: " + numbered(v, style) + "\n";
+      return numbered("The kitty: ", v, style);
     case Phase::Done:
       break;
   }
@@ -547,6 +556,13 @@ std::string wrap_list(std::string_view head, const std::vector<std::string>& ite
     const bool last = i + 1 == items.size();
     // The item with what follows it on its line: the separator, or the tail.
     const int need = width(items[i]) + (last ? width(tail) : width(trimmed_sep));
+    // A long first item goes under a long head (regression: "whist play: romanian, 4 players: "
+    // and a name of 48 columns made 82).
+    if (i == 0 && column > 2 && column + need > max_width) {
+      out.erase(out.find_last_not_of(' ') + 1);
+      out += "\n  ";
+      column = 2;
+    }
     if (i > 0) {
       if (column + width(sep) + need > max_width) {
         out += trimmed_sep + "\n  ";
@@ -560,6 +576,60 @@ std::string wrap_list(std::string_view head, const std::vector<std::string>& ite
     column += width(items[i]);
   }
   return out + std::string(tail) + "\n";
+}
+
+namespace {
+
+// One line of wrap_text.
+std::string wrap_line(std::string_view line, const std::vector<std::string>& whole, int max_width) {
+  if (width(line) <= max_width) return std::string(line);
+  const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+  // The spaces inside a phrase kept whole are not places to break.
+  std::vector<bool> kept(line.size(), false);
+  for (const std::string& phrase : whole) {
+    if (phrase.empty()) continue;
+    for (size_t at = line.find(phrase); at != std::string_view::npos;
+         at = line.find(phrase, at + 1)) {
+      std::fill_n(kept.begin() + static_cast<std::ptrdiff_t>(at), phrase.size(), true);
+    }
+  }
+  std::string out(line.substr(0, indent));
+  int column = static_cast<int>(indent);
+  bool empty = true;  // nothing on the output line yet but its indent
+  size_t start = indent;
+  for (size_t i = indent; i <= line.size(); ++i) {
+    if (i < line.size() && (line[i] != ' ' || kept[i])) continue;
+    const std::string_view word = line.substr(start, i - start);
+    start = i + 1;
+    const int w = width(word);
+    if (!empty && column + 1 + w > max_width) {
+      out += "\n" + std::string(indent + 2, ' ');
+      column = static_cast<int>(indent) + 2;
+      empty = true;
+      if (word.empty()) continue;  // the second of two spaces
+    }
+    if (!empty) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += w;
+    empty = false;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string wrap_text(std::string_view text, const std::vector<std::string>& whole, int max_width) {
+  std::string out;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    out += wrap_line(text.substr(start, end - start), whole, max_width);
+    if (end < text.size()) out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 }  // namespace whist::cli

@@ -24,9 +24,15 @@ std::string card_text(Card c, const Style& style);
 // `items` with `sep` between them.
 std::string join(const std::vector<std::string>& items, std::string_view sep);
 // `head`, then `items` with `sep` between them, then `tail` and a line break, broken before an
-// item that would pass `max_width` columns (colour codes take none), the next line indented by two.
+// item that would pass `max_width` columns (colour codes take none), the next line indented by two;
+// after `head` too when the first item does not fit there.
 std::string wrap_list(std::string_view head, const std::vector<std::string>& items,
                       std::string_view sep, std::string_view tail, int max_width = kScreenWidth);
+// `text` with each line that passes `max_width` columns broken between words, never inside one of
+// the phrases `whole` (the players' names, "NAME 10♥"), the lines after the first indented by two
+// more than it: a sentence that names players of 24 characters (48 columns in CJK) fits the screen.
+std::string wrap_text(std::string_view text, const std::vector<std::string>& whole = {},
+                      int max_width = kScreenWidth);
 // `text` (a bot's reasons, written with record cards: "TH: holds the trick") with every card
 // written as the screen writes it ("10H", "10♥").
 std::string cards_restyled(std::string_view text, const Style& style);

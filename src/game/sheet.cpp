@@ -90,12 +90,19 @@ Columns fit_columns(const std::vector<std::string>& names, const std::vector<int
   return c;
 }
 
-// Under a sheet with shortened names: each in full, "Aleksand = Aleksandra Kowalczyk".
-std::string legend(const Columns& c, const std::vector<std::string>& names) {
+// Under a sheet with shortened names: each in full, "Aleksand = Aleksandra Kowalczyk"; a name
+// that would pass `max_width` there goes on the next line, indented by two (regression: a CJK
+// name of 48 columns shortened to 36 among short names made a line of 87).
+std::string legend(const Columns& c, const std::vector<std::string>& names, int max_width) {
   int width = 0;
   for (int p : c.shortened) width = std::max(width, text_width(c.labels[p]));
   std::string out;
-  for (int p : c.shortened) out += pad_right(c.labels[p], width) + " = " + names[p] + "\n";
+  for (int p : c.shortened) {
+    const std::string label = pad_right(c.labels[p], width);
+    out += text_width(label) + 3 + text_width(names[p]) <= max_width
+               ? label + " = " + names[p] + "\n"
+               : c.labels[p] + " =\n  " + names[p] + "\n";
+  }
   return out;
 }
 
@@ -214,7 +221,7 @@ std::string sheet_end(const SheetData& data, const Columns& columns, const std::
   std::string out;
   if (data.finished || (shortened && !data.results.empty())) out += rule + "\n";
   if (data.finished) out += winner_line(data, max_width);
-  if (shortened) out += legend(columns, data.names);
+  if (shortened) out += legend(columns, data.names, max_width);
   return out;
 }
 
