@@ -11,6 +11,7 @@
 #include "game/sheet.h"
 #include "game/view.h"
 #include "game/view_json.h"
+#include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
 
@@ -136,7 +137,9 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
   if (const auto n = j.find("name"); n != j.end() && !n->is_null()) {
     if (!n->is_string()) return "name: must be a string";
     out.name = n->get<std::string>();
-    if (out.name.size() > kMaxNameLength || has_control_character(out.name)) {
+    // Characters, not bytes, as for a guest's name: a Cyrillic or Greek name may be as long as a
+    // Latin one.
+    if (code_points(out.name) > kMaxNameLength || has_control_character(out.name)) {
       return "name: at most 40 characters, none of them control characters";
     }
   }
@@ -464,16 +467,25 @@ Json Table::match_json() const {
       tricks.push_back(r.tricks[k]);
       points.push_back(points_json(r.points[k]));
     }
-    results.push_back(
-        {{"cards", r.cards},
-         {"dealer", r.dealer},
-         {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
-         {"bids", bids},
-         {"tricks", tricks},
-         {"points", points},
-         {"thrown_in", r.thrown_in},
-         {"last_trick", std::move(last_trick)},
-         {"last_trick_winner", r.last_trick_winner < 0 ? Json() : Json(r.last_trick_winner)}});
+    Json result = {
+        {"cards", r.cards},
+        {"dealer", r.dealer},
+        {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
+        {"bids", bids},
+        {"tricks", tricks},
+        {"points", points},
+        {"thrown_in", r.thrown_in},
+        {"last_trick", std::move(last_trick)},
+        {"last_trick_winner", r.last_trick_winner < 0 ? Json() : Json(r.last_trick_winner)}};
+    // Call-Ace has no bids: a deal is its contract, who bid it and with whom (the sheet's text
+    // says so too; a client's summary of the deal had only "-" for every bid).
+    if (r.contract_index >= 0) {
+      result["contract"] = {{"index", r.contract_index}, {"name", contract_name(r.contract_index)}};
+      result["declarer"] = r.declarer < 0 ? Json() : Json(r.declarer);
+      result["called"] = r.called == kNoCard ? Json() : Json(to_string(r.called));
+      result["partner"] = r.partner < 0 ? Json() : Json(r.partner);
+    }
+    results.push_back(std::move(result));
   }
   Json totals = Json::array();
   for (int k = 0; k < players(); ++k) totals.push_back(points_json(match_->totals()[k]));

@@ -1,7 +1,7 @@
 // One human and three bots play a whole short game to the final score sheet; the replay of it;
 // a rematch; an illegal card refused with its reason (on a phone-sized screen); screenshots.
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, createTable, newPage, playUntil, screenshotPath, trickOf, type PlayStats } from './harness';
+import { e2eSuite, createTable, newPage, overflowX, playUntil, screenshotPath, trickOf, type PlayStats } from './harness';
 
 describe('a game against bots', () => {
   const env = e2eSuite();
@@ -80,6 +80,12 @@ describe('a game against bots', () => {
     expect(await pos.textContent()).toMatch(/: play /);
     expect(await page.locator('.seat .exposed [data-card]').count()).toBe(0); // every card played
     expect(await page.locator('[data-testid="score"] figure').count()).toBe(1); // deal 1 scored
+    // Regression: the seats said the totals from before the deal (0 each) at its last step, where
+    // the chart's legend had it scored.
+    const legend = await page.locator('[data-testid="score"] .legend li').evaluateAll((els) => els.map((e) => e.textContent!.split(': ').pop()));
+    const seatTotals = await page.locator('.seat .stat.total').evaluateAll((els) => els.map((e) => e.textContent!.replace('total ', '')));
+    expect(seatTotals).toEqual(legend);
+    expect(seatTotals).not.toEqual(['0', '0', '0', '0']); // a 2-card deal's points are never all 0
     // deal 1's last trick as played (its winner from the trick counts) ...
     const lastOfDeal1 = await trickOf(page.getByTestId('trick'));
     expect(lastOfDeal1.cards).toHaveLength(4);
@@ -120,7 +126,7 @@ describe('a game against bots', () => {
         if (!shot && (await page.locator('#app[data-phase="playing"][data-turn="me"]').count()) > 0) {
           shot = true;
           // the phone layout: nothing wider than the screen, every card on it
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await overflowX(page);
           expect(overflow).toBeLessThanOrEqual(0);
           await page.screenshot({ path: screenshotPath('table-phone.png'), fullPage: true });
         }
@@ -131,6 +137,28 @@ describe('a game against bots', () => {
     expect(stats.refused.length).toBe(1);
     expect(stats.refused[0]).toMatch(/^Refused: must (follow suit|trump) [♠♥♦♣] (spades|hearts|diamonds|clubs)/);
     await page.screenshot({ path: screenshotPath('refused-phone.png') });
+    await context.close();
+  });
+
+  // Regression: the score sheet's table for screen readers, hidden, was as wide as its columns
+  // and stretched the finished game and the replay to 630-835 px on a phone.
+  it('the finished game and its replay on a phone: nothing wider than the screen', async () => {
+    const { page, context } = await newPage(env.browser, env.watch, { width: 390, height: 844 }, true);
+    await createTable(page, server.url, { name: 'Ana', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '2,1' } });
+    await playUntil(page, { actions: 0, refused: [] }, async () => false);
+    await page.getByTestId('game-over').waitFor();
+    expect(await page.getByTestId('sheet-table').count()).toBe(1);
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath('game-over-phone.png'), fullPage: true });
+    await page.getByTestId('replay-link').click();
+    await page.waitForURL(/#\/replay\//);
+    await page.getByTestId('replay-pos').waitFor();
+    for (const key of ['End', 'ArrowRight', 'End']) {
+      await page.keyboard.press(key);
+      expect(await page.getByTestId('sheet-table').count()).toBe(1);
+      expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: screenshotPath('replay-phone.png'), fullPage: true });
     await context.close();
   });
 });

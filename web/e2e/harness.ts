@@ -128,6 +128,14 @@ export async function newPage(
   return { context, page };
 }
 
+// How far the page is wider than the screen (0 or less: not at all). Against the layout
+// viewport's width, not innerWidth: on a phone (isMobile) innerWidth grows with a page that is
+// too wide, so that comparing with it found nothing (an audit found pages 630-835 px wide at 390).
+export async function overflowX(page: Page): Promise<number> {
+  const screen = page.viewportSize()!.width;
+  return page.evaluate((w) => document.documentElement.scrollWidth - Math.min(w, document.documentElement.clientWidth), screen);
+}
+
 // The WebSockets a page opens and the hellos it says on them (a seat taken over HTTP turns the
 // watching connection into the seat's: no new socket, no second hello).
 export function socketWatch(page: Page): { sockets: number; hellos: number } {

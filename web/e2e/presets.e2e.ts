@@ -2,7 +2,7 @@
 // three bots play a one-deal game to its score sheet, whatever phases the deal brings (auctions,
 // card passing, the kitty, the called ace, exposed hands).
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, createTable, newPage, playUntil, screenshotPath, seeded, trickOf, type PlayStats } from './harness';
+import { e2eSuite, createTable, newPage, overflowX, playUntil, screenshotPath, seeded, trickOf, type PlayStats } from './harness';
 
 const PRESETS = ['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace'];
 
@@ -50,6 +50,10 @@ describe('every preset', () => {
     // the deal's last trick and its winner (from the score) as the
     // replay shows it played (its winner from the trick counts); none for a deal thrown in
     const dealTrick = page.getByTestId('last-deal-trick');
+    // Regression: a Call-Ace deal's summary had "–" for every bid and no contract
+    if (variant === 'call-ace' && (await dealTrick.count()) > 0) {
+      expect(await page.getByTestId('last-deal-contract').textContent()).toMatch(/^Contract \S.* by /);
+    }
     if ((await dealTrick.count()) > 0) {
       const shown = await trickOf(dealTrick);
       expect(shown.winner).toMatch(/^[0-3]$/);
@@ -136,9 +140,40 @@ describe('every preset', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     const lines = await rows.evaluateAll((els) => els.map((row) => new Set([...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().top)).size));
     expect(lines.every((n) => n === 1)).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await overflowX(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath('israeli-auction-phone.png'), fullPage: true });
+    await context.close();
+  });
+
+  // Regression: Call-Ace's auction, up to 47 "Contract …" buttons one after another, put the hand
+  // some 1,250 px below the turn line on a phone. In rows by tricks, each word explained.
+  it('call-ace on a phone: the contracts in rows by tricks, the hand near them', async () => {
+    const { page, context } = await newPage(env.browser, env.watch, { width: 390, height: 844 }, true);
+    await createTable(page, server.url, { name: 'Ana', variant: 'call-ace', seats: ['human', 'heuristic', 'heuristic', 'heuristic'] });
+    const app = page.locator('#app');
+    const stats: PlayStats = { actions: 0, refused: [] };
+    await playUntil(page, stats, async () => (await app.getAttribute('data-turn')) === 'me' && (await app.getAttribute('data-phase')) === 'auction', {
+      maxActions: 20,
+    });
+    await page.screenshot({ path: screenshotPath('call-ace-auction-phone.png'), fullPage: true });
+    const rows = page.locator('.contract-row:not(.negative)');
+    expect(await rows.count()).toBeGreaterThan(0);
+    const lines = await rows.evaluateAll((els) => els.map((row) => new Set([...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().top)).size));
+    expect(lines.every((n) => n === 1)).toBe(true);
+    // a button is named in full, and says what it asks
+    const first = rows.first().locator('button').first();
+    expect(await first.getAttribute('aria-label')).toMatch(/^contract \d+/);
+    expect(await first.getAttribute('title')).toMatch(/^\d+[a-z ]*: at least \d+ tricks; /);
+    expect(await page.locator('details.contract-words dt').count()).toBe(11);
+    // the hand it is chosen on first, on the first screen, the contracts right under it
+    const box = (l: import('playwright-core').Locator) => l.evaluate((e) => ({ top: e.getBoundingClientRect().top + window.scrollY, bottom: e.getBoundingClientRect().bottom + window.scrollY }));
+    const hand = await box(page.getByTestId('hand'));
+    expect(hand.bottom).toBeLessThan(844);
+    const contracts = await box(page.locator('.contracts'));
+    expect(contracts.top - hand.bottom).toBeGreaterThanOrEqual(0);
+    expect(contracts.top - hand.bottom).toBeLessThan(40);
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

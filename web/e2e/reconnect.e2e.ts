@@ -29,15 +29,28 @@ describe('reconnection', () => {
     await takeTurn(page, stats, false);
 
     // the server dies without a word and comes back on the same port and database
+    await page.locator('#app[data-turn="me"]').waitFor();
     env.watch.allow = [/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/];
     await server.kill();
     const banner = page.getByTestId('conn-banner');
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toMatch(/Reconnecting/);
     expect(await banner.isVisible()).toBe(true);
+    // a card played meanwhile is not sent, and it is said
+    const alert = page.locator('[data-testid="notice"] [role="alert"]');
+    const card = page.locator('[data-testid="hand"] button.card.legal').first();
+    const played = await card.getAttribute('data-card');
+    await card.click();
+    await expect.poll(() => alert.textContent()).toMatch(/^Not sent: the connection is down/);
     await page.waitForTimeout(1500);
     await server.start();
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
     expect(await app.getAttribute('data-conn')).toBe('open');
+    // Regression: the alert stayed for its 8 s after the connection was back, and the card, still
+    // to play, was not said to be lost.
+    expect(await alert.textContent()).toBe('');
+    expect(await page.locator('[data-testid="notice"] [role="status"]').textContent()).toMatch(/was not sent: play it again/);
+    await page.locator('#app[data-turn="me"]').waitFor();
+    expect(await hand(page)).toContain(played);
 
     // stopped as it should be, the server says why it closes, and the page shows it
     await server.terminate();

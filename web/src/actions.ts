@@ -142,3 +142,51 @@ export function sameAction(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+
+// What Call-Ace's contract words mean (rules §11.1): a number is the tricks to take at least,
+// the word after it how trump and the partner are found; the negative contracts are played alone
+// with no trump.
+export const CONTRACT_WORDS: [string, string][] = [
+  ['plain', 'with the secret partner you call; you name trump'],
+  ['turn', 'trump is turned from the kitty, which you must take'],
+  ['good', 'clubs are trump'],
+  ['sense', 'no trump'],
+  ['half', 'your partner (who holds the card you call) names trump and may take the kitty'],
+  ['quarter', 'you play alone and name trump'],
+  ['sun', 'alone, no trump: take exactly one trick'],
+  ['clean sun', 'alone, no trump: take no trick'],
+  ['table', 'as sun, and your hand is shown after the first trick'],
+  ['clean table', 'as clean sun, and your hand is shown after the first trick'],
+  ['double table', 'alone, no trump, no trick; every hand is shown after the first trick'],
+];
+
+// A contract's name as its tricks and its word ("7 half": 7, half; "7": 7, plain; "sun": null, sun).
+export function contractParts(name: string): { tricks: number | null; word: string } {
+  const t = name.trim().toLowerCase();
+  const m = t.match(/^(\d+)(?: (.+))?$/);
+  return m ? { tricks: Number(m[1]), word: m[2] ?? 'plain' } : { tricks: null, word: t };
+}
+
+// What a contract asks, for its button's tooltip: "7 half: at least 7 tricks; your partner …".
+export function contractMeaning(name: string): string {
+  const { tricks, word } = contractParts(name);
+  const meaning = CONTRACT_WORDS.find(([w]) => w === word)?.[1] ?? '';
+  return `${name}: ${tricks !== null ? `at least ${tricks} tricks; ` : ''}${meaning}`;
+}
+
+// Call-Ace's auction choices in rows (regression: up to 47 buttons wrapped one after another on a
+// phone, the hand some 1,250 px below the turn line): one row a number of tricks, its contracts in
+// the ladder's order, then the negative contracts. Each button's label is its word alone.
+export function contractRows(texts: string[]): { label: string; choices: { text: string; label: string }[] }[] {
+  const rows = new Map<number | null, { text: string; label: string }[]>();
+  for (const text of texts) {
+    const a = parseAction(text);
+    if (a.kind !== 'contract') continue;
+    const { tricks, word } = contractParts(a.arg!);
+    rows.set(tricks, [...(rows.get(tricks) ?? []), { text, label: word }]);
+  }
+  const numbers = [...rows.keys()].filter((n): n is number => n !== null).sort((x, y) => x - y);
+  const out = numbers.map((n) => ({ label: `${n}:`, choices: rows.get(n)! }));
+  if (rows.has(null)) out.push({ label: 'Negative:', choices: rows.get(null)! });
+  return out;
+}

@@ -5,7 +5,9 @@ import { totalsChart, SERIES_COLORS } from './chart';
 import { h } from './dom';
 import {
   actorName,
+  contractText,
   currentTrick,
+  dealRole,
   formatPoints,
   lastTrick,
   needsText,
@@ -253,19 +255,22 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
   if (!match || match.results.length === 0) return null;
   const r = match.results[match.results.length - 1];
   const trick = previousDealTrick(match);
+  // Call-Ace has no bids: its contract and each seat's side instead (regression: "–" for all)
+  const contract = contractText(r, names);
   return h(
     'div',
     { class: 'last-deal', 'data-testid': 'last-deal' },
     h('h3', null, `Deal ${match.results.length}: ${r.cards} card${r.cards === 1 ? '' : 's'}, trump `, trumpNodes(r.trump), r.thrown_in ? ', thrown in' : ''),
+    contract ? h('p', { class: 'deal-contract', 'data-testid': 'last-deal-contract' }, `Contract ${contract}`) : null,
     h(
       'table',
       null,
-      h('thead', null, h('tr', null, h('th', null, ''), h('th', null, 'bid'), h('th', null, 'won'), h('th', null, 'points'))),
+      h('thead', null, h('tr', null, h('th', null, ''), h('th', null, contract ? 'side' : 'bid'), h('th', null, 'won'), h('th', null, 'points'))),
       h(
         'tbody',
         null,
         names.map((n, k) =>
-          h('tr', null, h('th', null, n), h('td', null, bidText(r.bids[k])), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
+          h('tr', null, h('th', null, n), h('td', null, contract ? (dealRole(r, k) ?? '–') : bidText(r.bids[k])), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
         ),
       ),
     ),
@@ -325,13 +330,18 @@ export function scoreEl(
 
 function sheetTableEl(match: MatchInfo, names: string[]): HTMLElement {
   const t = sheetTable(match, names);
+  // in a block that is hidden: a table hidden itself stays as wide as its columns (style.css)
   return h(
-    'table',
-    { class: 'visually-hidden', 'data-testid': 'sheet-table' },
-    h('caption', null, 'Score sheet'),
-    h('thead', null, h('tr', null, t.head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', null, t.rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r[0]), r.slice(1).map((c) => h('td', null, c))))),
-    h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, t.totals[0]), t.totals.slice(1).map((c) => h('td', null, c)))),
+    'div',
+    { class: 'visually-hidden' },
+    h(
+      'table',
+      { 'data-testid': 'sheet-table' },
+      h('caption', null, 'Score sheet'),
+      h('thead', null, h('tr', null, t.head.map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', null, t.rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r[0]), r.slice(1).map((c) => h('td', null, c))))),
+      h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, t.totals[0]), t.totals.slice(1).map((c) => h('td', null, c)))),
+    ),
   );
 }
 
@@ -342,19 +352,22 @@ function isRedAction(text: string): boolean {
 }
 
 // Action buttons (bids, auction, trump, calls …), with refused choices still clickable so the
-// server can say why.
-export function actionButton(text: string, legal: boolean, onClick: () => void): HTMLButtonElement {
+// server can say why; `note` is said after the label ("Call A♦ (yours: you play alone)"), `label`
+// shown instead of it where a row's heading says the rest (a contract's word), `title` a tooltip.
+export function actionButton(text: string, legal: boolean, onClick: () => void, o: { note?: string; label?: string; title?: string } = {}): HTMLButtonElement {
+  const { note, label, title } = o;
   return h(
     'button',
     {
       type: 'button',
       class: ['act', legal ? 'legal' : 'illegal', `kind-${parseAction(text).kind}`, isRedAction(text) && 'red'],
-      'aria-label': actionAriaLabel(text),
+      'aria-label': note ? `${actionAriaLabel(text)}, ${note}` : actionAriaLabel(text),
       'aria-disabled': legal ? null : 'true',
       'data-action': text,
       'data-key': `act:${text}`,
+      title: title ?? null,
       on: { click: onClick },
     },
-    actionLabel(text),
+    note ? `${label ?? actionLabel(text)} (${note})` : (label ?? actionLabel(text)),
   );
 }

@@ -1,7 +1,7 @@
 // The table as the client knows it: the latest summary, score and view, merged from `state`
 // messages, and what the screen derives from them. No DOM here (unit-tested).
-import { actionAriaLabel } from './actions';
-import { cardName, suitName } from './cards';
+import { actionAriaLabel, parseAction } from './actions';
+import { cardName, cardShort, suitName } from './cards';
 import type { DealResult, MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
 
 export interface Snapshot {
@@ -252,13 +252,46 @@ export function turnText(snap: Snapshot, mySeat: number): string {
       const chosen = v.choosing?.length ?? 0;
       prompt = `Your turn: choose ${v.setup.pass_cards} cards to pass to ${seatName(snap, (v.seat + 1) % v.players)}${chosen ? ` (${chosen} chosen)` : ''}`;
     }
-    if (v.phase === 'discard' && v.call) prompt += ` (${v.call.discards} done)`;
+    // how many in all (regression: only how many were done): the cards beyond a full hand
+    if (v.phase === 'discard' && v.call) prompt = `Your turn: Discard ${discardsInAll(v)} cards to the kitty (${v.call.discards} done)`;
+    // one's own card called means playing alone (rules §11.3), not a secret partner
+    if (v.phase === 'call' && v.legal.some((a) => ownCall(a.text, v.own_hand))) prompt += ' (or one of your own: you play alone)';
     return prompt;
   }
   if (v.to_move === null) return 'Waiting for the secret partner';
   if (v.to_move === mySeat) return 'Your turn';
   const what = PHASE_PROMPTS[v.phase] ? phaseVerb(v.phase) : v.phase;
   return `Waiting for ${seatName(snap, v.to_move)} to ${what}`;
+}
+
+// Call-Ace's discards: the cards taken from the kitty go back, as many as the hand holds beyond the
+// deal's cards (3), the ones done included.
+export function discardsInAll(v: View): number {
+  return (v.call?.discards ?? 0) + Math.max(0, v.own_hand.length - v.cards);
+}
+
+// Whether `text` calls a card of `hand`: its caller then plays alone.
+export function ownCall(text: string, hand: readonly string[]): boolean {
+  const a = parseAction(text);
+  return a.kind === 'call' && !!a.card && hand.includes(a.card);
+}
+
+// A Call-Ace deal's contract, as its summary says it: "11 by Ana, calling A♦: partner Bo".
+export function contractText(r: DealResult, names: string[]): string | null {
+  if (!r.contract) return null;
+  const who = (k: number | null | undefined) => (k == null ? null : (names[k] ?? `Seat ${k + 1}`));
+  const declarer = who(r.declarer);
+  let text = declarer ? `${r.contract.name} by ${declarer}` : r.contract.name;
+  if (r.called) text += `, calling ${cardShort(r.called)}: ${r.partner == null || r.partner === r.declarer ? 'alone' : `partner ${who(r.partner)}`}`;
+  return text;
+}
+
+// A seat's side in a Call-Ace deal: declarer, partner, or null (a defender, or another game).
+export function dealRole(r: DealResult, seat: number): 'declarer' | 'partner' | null {
+  if (!r.contract) return null;
+  if (r.declarer === seat) return 'declarer';
+  if (r.partner === seat && r.partner !== r.declarer) return 'partner';
+  return null;
 }
 
 function phaseVerb(phase: string): string {
@@ -390,7 +423,8 @@ export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[]
 // A seat's bid and tricks in a deal's result: "bid 2, won 0", or "won 0" in a deal without bids.
 function bidAndWon(r: DealResult, seat: number): string {
   const bid = r.bids[seat];
-  return `${bid == null || bid < 0 ? '' : `bid ${bid}, `}won ${r.tricks[seat] ?? 0}`;
+  const role = dealRole(r, seat);
+  return `${role ? `${role}, ` : ''}${bid == null || bid < 0 ? '' : `bid ${bid}, `}won ${r.tricks[seat] ?? 0}`;
 }
 
 // The turn timer's spoken warning: due once, as the time left falls to 10 s or under (a turn that
@@ -414,7 +448,7 @@ export function sheetTable(match: MatchInfo, names: string[]): SheetTable {
   const rows = match.results.map((r, d) => [
     String(d + 1),
     String(r.cards),
-    `${suitName(r.trump)}${r.thrown_in ? ', thrown in' : ''}`,
+    `${suitName(r.trump)}${r.contract ? `, contract ${contractText(r, names)}` : ''}${r.thrown_in ? ', thrown in' : ''}`,
     ...names.map((_, k) => `${formatPoints(r.points[k])} (${bidAndWon(r, k)})`),
   ]);
   const totals = ['Total', '', '', ...names.map((_, k) => `${formatPoints(match.totals[k])}${match.finished && match.winners.includes(k) ? ', winner' : ''}`)];

@@ -105,7 +105,11 @@ export class ReplayPage {
     const f = frames[this.frame] ?? null;
     const match: MatchInfo = replayMatch(r.match, this.deal);
     const snap: Snapshot = { seq: 0, table: r.table, match, view: f, deadline: null };
+    const score = replayScore(r.match, this.deal, this.frame >= frames.length - 1);
     const infos = seatInfos(snap, -1);
+    // the seats' totals are the chart's, as of the step (regression: at a deal's last step they
+    // were still those from before the deal, while the chart's legend had the deal scored)
+    infos.forEach((i) => (i.total = score.totals[i.seat] ?? null));
     if (f) infos.forEach((i) => (i.visible = f.hands[i.seat] ?? []));
     const names = infos.map((i) => i.name);
     // data-key: the button keeps the keyboard's focus as the page is drawn again (dom.ts); at either
@@ -152,7 +156,7 @@ export class ReplayPage {
           infoBar(snap),
           h('div', { class: 'opponents all' }, infos.map((i) => seatPanel(i))),
           tricksArea(snap, frames[this.frame - 1] ?? null),
-          scoreEl(replayScore(r.match, this.deal, this.frame >= frames.length - 1), names, true, 'Score sheet of the whole game; the chart and totals as of this step'),
+          scoreEl(score, names, true, 'Score sheet of the whole game; the chart and totals as of this step'),
         ),
         // the history's heading is the aside's (a hidden "This deal" above it was read twice)
         h('aside', { class: 'side' }, historyEl(snap, f, 'h2')),

@@ -1,5 +1,5 @@
 // The live table: one WebSocket, the state as the server sends it, and the screen.
-import { cardActionText, isHandCardKind, parseAction, sameAction } from './actions';
+import { cardActionText, contractMeaning, contractRows, CONTRACT_WORDS, isHandCardKind, parseAction, sameAction } from './actions';
 import { api, ApiError, spectatorsFullText, tableGoneText } from './api';
 import {
   actionButton,
@@ -19,6 +19,7 @@ import {
   applyState,
   EMPTY,
   freeSeats,
+  ownCall,
   paceDelay,
   previousDealTrick,
   PACES,
@@ -53,6 +54,10 @@ interface Notice {
 
 const SPECTATOR_RETRY_MS = 10_000; // a table full of spectators is asked again this often
 const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
+// A move made while the connection was down is not sent, and it is said, then again once the
+// connection is back.
+const NOT_SENT = 'Not sent: the connection is down. Reconnecting…';
+const RECONNECTED_NOT_SENT = 'Connected again. Your move made while the connection was down was not sent: play it again.';
 const MAX_SPOKEN = 12; // lines said at once at most, "And more" included (a reconnection may bring a whole trick and more)
 // Where the keyboard focus goes when the control that had it is gone (a bid made, the last card
 // played, the game over): the hand, else the turn line (an audit found it dropped to <body>).
@@ -87,6 +92,7 @@ export class TablePage {
   private joinName: string;
   private pace = storedPace();
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
+  private wordsOpen = false; // the same for what Call-Ace's contracts mean, under its auction
   private helloToken: string | undefined; // the token of the connection's latest hello
   private rewelcomeTimer: number | undefined;
   private spectatorRetry: number | undefined; // the next hello, the table full of spectators
@@ -139,6 +145,7 @@ export class TablePage {
     // that the summary, with the keyboard's focus, can be kept across renders (rerender)
     this.board.addEventListener('toggle', (e) => {
       if (e.target instanceof HTMLDetailsElement && e.target.matches('details.score')) this.scoreOpen = e.target.open;
+      if (e.target instanceof HTMLDetailsElement && e.target.matches('details.contract-words')) this.wordsOpen = e.target.open;
     }, true);
     this.root.dataset.page = 'table';
     this.renderBanner();
@@ -289,6 +296,9 @@ export class TablePage {
     this.status = s;
     if (s.kind !== 'open') this.letIn();
     if (s.kind === 'open') this.everOpen = true;
+    // Regression: the alert stayed its 8 s after the connection was back, and nothing said that
+    // the move had been dropped (it is not kept: the table may have moved on meanwhile).
+    if (s.kind === 'open' && this.notice?.text === NOT_SENT) this.say(RECONNECTED_NOT_SENT, 'info');
     this.renderBanner();
     this.root.dataset.conn = s.kind;
   }
@@ -335,10 +345,11 @@ export class TablePage {
       return;
     }
     // the seq of the state on screen: the one the player decided on
-    this.actedAt = turnKey(this.shown);
     if (!this.conn.send({ type: 'act', action: text, seq: this.shown.seq })) {
-      this.say('Not connected: reconnecting…', 'error');
+      this.say(NOT_SENT, 'error');
+      return; // not the player's move: a timer's bot that makes it is said to have
     }
+    this.actedAt = turnKey(this.shown);
   }
 
   private clickCard(card: string): void {
@@ -559,8 +570,12 @@ export class TablePage {
     // the tricks; between deals and after the game, the last deal's last trick
     if (v || previousDealTrick(s.match)) main.push(tricksArea(s));
     if (me) main.push(seatPanel(me));
-    if (v && this.role === 'player') main.push(this.actionsEl(v));
-    if (v && this.role === 'player') main.push(this.handEl(v));
+    // Call-Ace's auction: the hand first, the many contracts under it (they pushed it off a
+    // phone's screen); it is what the choice is made on
+    if (v && this.role === 'player') {
+      const handFirst = v.phase === 'auction' && v.setup?.family === 'call-ace' && v.legal.length > 0;
+      main.push(...(handFirst ? [this.handEl(v), this.actionsEl(v)] : [this.actionsEl(v), this.handEl(v)]));
+    }
     // the sheet under the game, where a table of long names has the room its columns need (in the
     // side column four "heuristic #2" columns scrolled)
     this.scoreOpen ??= wide;
@@ -692,8 +707,28 @@ export class TablePage {
         )),
       );
     }
-    const others = rest.filter((a) => parseAction(a.text).kind !== 'auction');
-    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text)))));
+    // Call-Ace's contracts in rows by tricks, each word explained (its tooltip, and below)
+    const rows = contractRows(rest.map((a) => a.text));
+    if (rows.length > 0) {
+      buttons.push(
+        h('div', { class: 'auction contracts', role: 'group', 'aria-label': 'contracts' }, rows.map((row) =>
+          h('div', { class: ['contract-row', row.label === 'Negative:' && 'negative'] }, h('span', { class: 'auction-n' }, row.label), row.choices.map((c) =>
+            actionButton(c.text, true, () => this.act(c.text), { label: c.label, title: contractMeaning(parseAction(c.text).arg!) }),
+          )),
+        )),
+        h(
+          'details',
+          { class: 'contract-words', open: this.wordsOpen },
+          h('summary', { 'data-key': 'contract-words' }, 'What the contracts mean'),
+          h('p', { class: 'small' }, 'A number is the tricks to take at least, with a secret partner: the holder of the card you call. The word after it:'),
+          h('dl', null, CONTRACT_WORDS.map(([w, m]) => [h('dt', null, w), h('dd', null, m)])),
+        ),
+      );
+    }
+    const others = rest.filter((a) => !['auction', 'contract'].includes(parseAction(a.text).kind));
+    // a card of one's own called: no partner, the caller plays alone (rules §11.3)
+    const note = (a: Action) => (ownCall(a.text, v.own_hand) ? 'yours: you play alone' : undefined);
+    if (others.length > 0) buttons.push(h('div', { class: 'other-actions', role: 'group', 'aria-label': 'choices' }, others.map((a) => actionButton(a.text, true, () => this.act(a.text), { note: note(a) }))));
     return h('div', { class: 'actions', 'data-testid': 'actions' }, buttons);
   }
 

@@ -40,6 +40,11 @@ export interface DealResult {
   thrown_in?: boolean;
   last_trick?: Play[]; // the deal's last trick in play order (empty when thrown in)
   last_trick_winner?: number | null; // who took it
+  // Call-Ace, a deal played: its contract, who bid it, the card called and its holder (null alone)
+  contract?: { index: number; name: string };
+  declarer?: number | null;
+  called?: string | null;
+  partner?: number | null;
 }
 
 export interface MatchInfo {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionAriaLabel, actionLabel, cardActionText, isHandCardKind, parseAction, sameAction } from '../src/actions';
+import { actionAriaLabel, actionLabel, cardActionText, contractMeaning, contractRows, CONTRACT_WORDS, isHandCardKind, parseAction, sameAction } from '../src/actions';
 
 describe('actions', () => {
   it('reads every kind of action text', () => {
@@ -47,5 +47,27 @@ describe('actions', () => {
     expect(isHandCardKind('play')).toBe(true);
     expect(isHandCardKind('call')).toBe(false);
     expect(sameAction('Play qh', 'play QH')).toBe(true);
+  });
+});
+
+// Regression: Call-Ace's auction was up to 47 buttons one after another (the hand 1,250 px down
+// on a phone): in rows by tricks, the negative contracts last, each word explained.
+describe("Call-Ace's contracts", () => {
+  it('are grouped in rows by tricks', () => {
+    const texts = ['contract 7 half', 'contract 8', 'contract sun', 'contract 8 turn', 'contract 7 quarter', 'contract 10', 'contract clean sun', 'pass'];
+    expect(contractRows(texts)).toEqual([
+      { label: '7:', choices: [{ text: 'contract 7 half', label: 'half' }, { text: 'contract 7 quarter', label: 'quarter' }] },
+      { label: '8:', choices: [{ text: 'contract 8', label: 'plain' }, { text: 'contract 8 turn', label: 'turn' }] },
+      { label: '10:', choices: [{ text: 'contract 10', label: 'plain' }] },
+      { label: 'Negative:', choices: [{ text: 'contract sun', label: 'sun' }, { text: 'contract clean sun', label: 'clean sun' }] },
+    ]);
+    expect(contractRows(['pass', 'auction 5S'])).toEqual([]);
+  });
+
+  it('say what each asks', () => {
+    expect(contractMeaning('7 half')).toBe('7 half: at least 7 tricks; your partner (who holds the card you call) names trump and may take the kitty');
+    expect(contractMeaning('9')).toBe('9: at least 9 tricks; with the secret partner you call; you name trump');
+    expect(contractMeaning('clean sun')).toBe('clean sun: alone, no trump: take no trick');
+    expect(CONTRACT_WORDS).toHaveLength(11);
   });
 });

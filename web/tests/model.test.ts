@@ -3,6 +3,10 @@ import {
   actorBetween,
   actorName,
   applyState,
+  contractText,
+  dealRole,
+  ownCall,
+  sheetTable,
   timeLeftText,
   currentTrick,
   DEFAULT_PACE,
@@ -149,6 +153,49 @@ describe('turnText', () => {
     expect(turnText({ ...snap, view: view({ to_move: null, phase: 'trump' }) }, 0)).toBe('Waiting for the secret partner');
     const passing = view({ phase: 'passing', choosing: ['AS'], legal: [{ code: 384, text: 'pass card 2C' }], setup: { pass_cards: 3 } as never });
     expect(turnText({ ...snap, view: passing }, 0)).toBe('Your turn: choose 3 cards to pass to heuristic (1 chosen)');
+  });
+
+  const call = { contract: { index: 25, name: '11' }, called: 'AD', passed: [1, 2, 3], turned: 0, actor: 0, discards: 0, taken: true, kitty: [], partner: null };
+  const thirteen = ['AS', 'KS', 'QS', 'JS', 'TS', '9S', '8S', '7S', '6S', '5S', '4S', '3S', '2S'];
+  // Regression: "Discard cards to the kitty (0 done)" did not say how many.
+  it("says how many cards Call-Ace's discard takes", () => {
+    const snap = { seq: 3, deadline: null, table: summary({ variant: 'call-ace' }), match: match(), view: null };
+    const discard = (hand: string[], done: number) =>
+      turnText({ ...snap, view: view({ phase: 'discard', cards: 13, own_hand: hand, call: { ...call, discards: done }, legal: [{ code: 1, text: `discard ${hand[0]}` }] }) }, 0);
+    expect(discard([...thirteen, 'AH', 'KH', 'QH'], 0)).toBe('Your turn: Discard 3 cards to the kitty (0 done)');
+    expect(discard([...thirteen, 'AH'], 2)).toBe('Your turn: Discard 3 cards to the kitty (2 done)');
+  });
+
+  // Regression: calling a card of one's own was offered as calling a secret partner.
+  it('says that calling a card of your own is playing alone', () => {
+    const snap = { seq: 3, deadline: null, table: summary({ variant: 'call-ace' }), match: match(), view: null };
+    const calling = (legal: string[]) =>
+      turnText({ ...snap, view: view({ phase: 'call', cards: 13, own_hand: thirteen, call: { ...call, called: null }, legal: legal.map((text, code) => ({ code, text })) }) }, 0);
+    expect(calling(['call AH', 'call AD'])).toBe('Your turn: Call a card: its holder is your secret partner');
+    expect(calling(['call AH', 'call AS'])).toBe('Your turn: Call a card: its holder is your secret partner (or one of your own: you play alone)');
+    expect(ownCall('call AS', thirteen)).toBe(true);
+    expect(ownCall('call as', thirteen)).toBe(true);
+    expect(ownCall('call AH', thirteen)).toBe(false);
+    expect(ownCall('discard AS', thirteen)).toBe(false);
+  });
+});
+
+// Regression: a Call-Ace deal's summary had a bid of "–" for every seat, and no contract.
+describe("a Call-Ace deal's contract", () => {
+  const names = ['Ana', 'Bo', 'Cy', 'Dan'];
+  const base = { cards: 13, dealer: 1, trump: 'S', bids: [-1, -1, -1, -1], tricks: [6, 2, 5, 0], points: [2, -1, 2, -3] };
+  it('names the contract, its declarer and partner', () => {
+    const r = { ...base, contract: { index: 25, name: '11' }, declarer: 0, called: 'AD', partner: 2 };
+    expect(contractText(r, names)).toBe('11 by Ana, calling A♦: partner Cy');
+    expect([0, 1, 2, 3].map((k) => dealRole(r, k))).toEqual(['declarer', null, 'partner', null]);
+    const alone = { ...r, partner: null };
+    expect(contractText(alone, names)).toBe('11 by Ana, calling A♦: alone');
+    expect(contractText({ ...base, contract: { index: 6, name: 'sun' }, declarer: 3, called: null, partner: null }, names)).toBe('sun by Dan');
+    expect(contractText(base, names)).toBeNull();
+    const t = sheetTable(match({ names, results: [r], totals: r.points }), names);
+    expect(t.rows[0][2]).toBe('spades, contract 11 by Ana, calling A♦: partner Cy');
+    expect(t.rows[0][3]).toBe('2 (declarer, won 6)');
+    expect(t.rows[0][4]).toBe('-1 (won 2)');
   });
 });
 
