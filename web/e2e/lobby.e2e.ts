@@ -69,6 +69,12 @@ describe('the lobby', () => {
 
     env.watch.allow = [];
 
+    // a name of 40 characters as the server counts them, emoji too (regression: the field's
+    // maxlength, in UTF-16 units, cut 40 emoji to 20)
+    await page.locator('#table-name').focus();
+    await page.keyboard.insertText('😀'.repeat(40));
+    expect([...(await page.locator('#table-name').inputValue())].length).toBe(40);
+
     // corrected, the table is made with it
     await page.locator('input[data-option="schedule"]').fill('2,1');
     await page.getByTestId('create').click();

@@ -400,8 +400,11 @@ export class LobbyPage {
         h('summary', { 'data-key': 'options' }, `Rules options (${p.options.length}, defaults shown)`),
         optionRows,
       );
-      const text = (id: string, value: string, maxlength: number, set: (v: string) => void, testid?: string) =>
-        h('input', { id, type: 'text', maxlength: String(maxlength), value, 'data-testid': testid ?? null, 'data-key': id, on: { input: (e: Event) => set((e.target as HTMLInputElement).value) } });
+      // `chars` is the server's limit in characters (code points); maxlength counts UTF-16 units, two
+      // for an emoji, so it is twice that: it never cuts a name the server takes (a review found 20
+      // emoji the most a table's name could hold), and the server refuses a longer one by its field.
+      const text = (id: string, value: string, chars: number, set: (v: string) => void, testid?: string) =>
+        h('input', { id, type: 'text', maxlength: String(2 * chars), value, 'data-testid': testid ?? null, 'data-key': id, on: { input: (e: Event) => set((e.target as HTMLInputElement).value) } });
       return [
         h('h2', null, 'New table'),
         h(

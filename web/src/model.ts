@@ -30,6 +30,19 @@ export function applyState(prev: Snapshot, msg: StateMessage, now: number = Date
 }
 
 // "(8 s left)" while the player to move is on a timer, else "".
+// Where the deal stands, as far as whose turn it is: the deal, the actions and cards so far.
+export function turnKey(s: Snapshot): string {
+  const v = s.view;
+  if (!v) return '';
+  return `${s.match?.deal ?? 0}:${v.phase}:${v.to_move}:${v.history.length}:${v.plays.length}:${v.choosing?.length ?? 0}`;
+}
+
+// Whether a move not sent at the turn `unsentAt` (a turnKey) is still to be played in `now`: the
+// turn where it was and still the viewer's, not moved on (a bot may have made it meanwhile).
+export function stillToPlay(unsentAt: string, now: Snapshot): boolean {
+  return turnKey(now) === unsentAt && (now.view?.legal.length ?? 0) > 0;
+}
+
 export function timeLeftText(snap: Snapshot, now: number): string {
   if (snap.deadline === null) return '';
   return ` (${Math.max(0, Math.ceil((snap.deadline - now) / 1000))} s left)`;

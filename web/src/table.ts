@@ -27,8 +27,10 @@ import {
   seatName,
   seatOrder,
   spokenEvents,
+  stillToPlay,
   timeLeftText,
   timerWarningDue,
+  turnKey,
   turnText,
   winnersText,
   type Snapshot,
@@ -54,8 +56,8 @@ interface Notice {
 
 const SPECTATOR_RETRY_MS = 10_000; // a table full of spectators is asked again this often
 const CATCH_UP = 6; // states waiting to be shown beyond which the screen skips the pauses
-// A move made while the connection was down is not sent, and it is said, then again once the
-// connection is back.
+// A move made on one's turn while the connection was down is not sent, and it is said; once the
+// connection is back, again if the turn is still where it was (not if a bot moved for the player).
 const NOT_SENT = 'Not sent: the connection is down. Reconnecting…';
 const RECONNECTED_NOT_SENT = 'Connected again. Your move made while the connection was down was not sent: play it again.';
 const MAX_SPOKEN = 12; // lines said at once at most, "And more" included (a reconnection may bring a whole trick and more)
@@ -66,12 +68,6 @@ const FOCUS_FALLBACKS = ['[data-testid="hand"]', '[data-testid="turn"]', 'h1'];
 // with its new role; a server that does not is said hello again after this long.
 export const REWELCOME_MS = 2500;
 
-// Where the deal stands, as far as whose turn it is: the deal, the actions and cards so far.
-function turnKey(s: Snapshot): string {
-  const v = s.view;
-  if (!v) return '';
-  return `${s.match?.deal ?? 0}:${v.phase}:${v.to_move}:${v.history.length}:${v.plays.length}:${v.choosing?.length ?? 0}`;
-}
 
 export class TablePage {
   private snap: Snapshot = EMPTY; // the latest the server sent
@@ -100,6 +96,7 @@ export class TablePage {
   // The turn this seat last acted on (a move made then was the player's, not the timer's bot's),
   // and the tick that redraws the seconds left on a turn timer, in the turn line's `timeLeftEl`.
   private actedAt = '';
+  private unsentAt: string | null = null; // the turn whose move was not sent (the connection down)
   private timeLeftEl: HTMLElement | null = null;
   private tick: number | undefined;
   private readonly conn: Connection;
@@ -190,6 +187,7 @@ export class TablePage {
         const was = this.snap;
         this.snap = applyState(this.snap, m);
         this.followTimer(was, this.snap);
+        this.followUnsent(this.snap);
         const known = knownTable(this.id);
         if (this.seat >= 0 && known && this.snap.table && known.variant !== this.snap.table.variant) {
           rememberTable({ ...known, variant: this.snap.table.variant });
@@ -218,6 +216,16 @@ export class TablePage {
     if (mine(was) && turnKey(now) !== turnKey(was) && this.actedAt !== turnKey(was) && was.deadline !== null && Date.now() >= was.deadline - 1000) {
       this.say("Time's up: the bot made that move for you.", 'info');
     }
+  }
+
+  // The first state after a move was not sent says whether it is still to be played: the turn
+  // where it was, still the player's (regression: "play it again" after the turn timer's bot had
+  // played it, and for a click out of turn).
+  private followUnsent(now: Snapshot): void {
+    if (this.unsentAt === null) return;
+    const still = this.role === 'player' && stillToPlay(this.unsentAt, now);
+    this.unsentAt = null;
+    if (still) this.say(RECONNECTED_NOT_SENT, 'info');
   }
 
   // The seconds left are redrawn while the turn on screen runs on a timer: that text alone, not the
@@ -296,9 +304,9 @@ export class TablePage {
     this.status = s;
     if (s.kind !== 'open') this.letIn();
     if (s.kind === 'open') this.everOpen = true;
-    // Regression: the alert stayed its 8 s after the connection was back, and nothing said that
-    // the move had been dropped (it is not kept: the table may have moved on meanwhile).
-    if (s.kind === 'open' && this.notice?.text === NOT_SENT) this.say(RECONNECTED_NOT_SENT, 'info');
+    // Regression: the alert stayed its 8 s after the connection was back. Whether the move is to be
+    // played again is for the first state to say (followUnsent): a bot may have made it meanwhile.
+    if (s.kind === 'open' && this.notice?.text === NOT_SENT) this.clearNotice();
     this.renderBanner();
     this.root.dataset.conn = s.kind;
   }
@@ -346,6 +354,8 @@ export class TablePage {
     }
     // the seq of the state on screen: the one the player decided on
     if (!this.conn.send({ type: 'act', action: text, seq: this.shown.seq })) {
+      // out of turn it was no move: nothing is to be played again (a review found it said so)
+      this.unsentAt = (this.shown.view?.legal.length ?? 0) > 0 ? turnKey(this.shown) : null;
       this.say(NOT_SENT, 'error');
       return; // not the player's move: a timer's bot that makes it is said to have
     }
@@ -651,7 +661,7 @@ export class TablePage {
       const name = h('input', {
         type: 'text',
         value: this.joinName,
-        maxlength: '24',
+        maxlength: '48', // 24 characters as the server counts them, in UTF-16 units (an emoji takes two)
         'aria-label': 'your name',
         'data-testid': 'join-name',
         'data-key': 'join-name',

@@ -22,8 +22,10 @@ import {
   seatInfos,
   seatName,
   seatOrder,
+  stillToPlay,
   trickWinner,
   tricksNeeded,
+  turnKey,
   turnText,
   winnersText,
 } from '../src/model';
@@ -58,6 +60,26 @@ describe('applyState', () => {
     const a = applyState(EMPTY, { type: 'state', seq: 1, table: summary({ state: 'waiting' }), match: null, view: null });
     expect(a.match).toBeNull();
     expect(a.view).toBeNull();
+  });
+});
+
+// Regression (review): "play it again" was said once connected again though the turn timer's bot
+// had made the move meanwhile, and after a click out of turn.
+describe('a move not sent', () => {
+  const legal = [{ code: 1, text: 'play AC' }];
+  const at = (over: Parameters<typeof view>[0]) => applyState(EMPTY, { type: 'state', seq: 4, table: summary(), match: match(), view: view(over) });
+  it('is still to play where the turn has not moved', () => {
+    const s = at({ legal });
+    expect(stillToPlay(turnKey(s), at({ legal }))).toBe(true);
+  });
+  it('is not once a bot has played it', () => {
+    const s = at({ legal });
+    const moved = at({ to_move: 1, plays: [{ seat: 0, card: 'AC' }], own_hand: ['9D', 'QH'] });
+    expect(stillToPlay(turnKey(s), moved)).toBe(false);
+  });
+  it('is not when the turn is no longer the viewer\'s', () => {
+    const s = at({ legal });
+    expect(stillToPlay(turnKey(s), at({ legal: [] }))).toBe(false);
   });
 });
 
