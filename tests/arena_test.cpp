@@ -641,12 +641,38 @@ TEST(ArenaCli, AGameOptionTheArenaOverridesIsWarnedOf) {
                             "alone"),
             std::string::npos)
       << streak.err;
-  // What the arena plays as given is not warned of.
+  // What the arena plays as given is not warned of, nor a value that changes nothing (regression:
+  // streak_bonus=0, and target_score where no game goes to a target, were warned of).
   const CliRun as_given = run_cli(
       "--bots heuristic,random,random,random --deals 2 --quiet zero_play=off hook=off end=deals "
-      "deals=5");
+      "deals=5 streak_bonus=0 streak_one_card=on miss_penalty=0");
   EXPECT_EQ(as_given.status, 0) << as_given.err;
   EXPECT_EQ(as_given.err, "");
+  const CliRun no_target =
+      run_cli("--bots heuristic,random,random,random --deals 2 --quiet target_score=100");
+  EXPECT_EQ(no_target.err, "");
+}
+
+// Regression: a warning or the progress written to a stderr that cannot take it (a full disk, a
+// terminal gone) threw, and whist aborted (status 134) with its results unwritten.
+TEST(ArenaCli, AStderrThatCannotBeWrittenLosesNoResult) {
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("whist_arena_full_" + std::to_string(getpid()) + ".json"))
+                              .string();
+  const std::string cmd = std::string("'") + WHIST_BINARY +
+                          "' arena --bots ismcts:iterations=50:ms=1000,random,random,random "
+                          "--deals 2 --json zero_play=start < /dev/null > '" +
+                          out + "' 2> /dev/full";
+  const int raw = std::system(cmd.c_str());
+  EXPECT_TRUE(WIFEXITED(raw)) << raw;
+  EXPECT_EQ(WEXITSTATUS(raw), 0);
+  const std::string text = slurp(out);
+  std::filesystem::remove(out);
+  EXPECT_EQ(nlohmann::json::parse(text, nullptr, false)["complete"], true) << text;
+  // A refused clock is the spec's error, not warned of as a clock first.
+  const CliRun refused = run_cli("--bots ismcts:ms=x,random,random,random --deals 1 --quiet");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.err.find("warning"), std::string::npos) << refused.err;
 }
 
 // Regression: ismcts:ms=N made the results depend on the machine's speed while the help said

@@ -234,7 +234,7 @@ TEST(PlayCli, SavedMidDealAndResumedItIsTheSameGame) {
   Whist part(game_args(dir / "part.json", rules), {});
   ASSERT_EQ(play_through(part, false, 2).status, 0);
   EXPECT_NE(part.transcript().find("Game saved in " + (dir / "part.json").string() +
-                                   ". To go on: whist play --resume "),
+                                   ".\nTo go on: whist play --resume "),
             std::string::npos);
   std::string summary;
   ASSERT_EQ(run({"replay", "--json", (dir / "part.json").string()}, summary), 0) << summary;
@@ -624,7 +624,7 @@ TEST(PlayCli, ASavedGameStartsItsExternalEnginesOnlyWhenAllowed) {
   EXPECT_EQ(play_through(allowed).status, 0) << allowed.transcript();
   EXPECT_NE(allowed.transcript().find("Game over."), std::string::npos) << allowed.transcript();
   // The command it shows for going on says so again.
-  EXPECT_NE(allowed.transcript().find("mine.json --allow-engines continues it"), std::string::npos)
+  EXPECT_NE(allowed.transcript().find("mine.json --allow-engines\n"), std::string::npos)
       << allowed.transcript();
 }
 
@@ -637,11 +637,18 @@ TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {
   EXPECT_EQ(w.finish(), 0);
   std::smatch m;
   const std::string out = w.transcript();
-  ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Game saved in (\S+)\. )"))) << out;
+  ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Game saved in (\S+)\.\n)"))) << out;
   const fs::path saved = m[1].str();
   EXPECT_EQ(saved.parent_path(), dir.path() / "whist");
   EXPECT_TRUE(saved.filename().string().ends_with("-seed5.json")) << saved;
   EXPECT_TRUE(fs::exists(saved));
+  // Only the commands to copy pass 80 columns, whole on their lines, with the data folder's long
+  // path (regression: "Saving to PATH (whist play --resume PATH continues it)." took 159).
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("To go on")) continue;
+    EXPECT_LE(display_width(line), 80u) << line;
+  }
 }
 
 // A save that fails during the game (here its folder is replaced by a file) keeps the game in a
@@ -670,7 +677,7 @@ TEST(PlayCli, AGameWhoseSaveFailsIsKeptElsewhere) {
           << out;
     } else {
       EXPECT_NE(out.find("Game saved in " + rescued.string() +
-                         " instead. To go on: whist play "
+                         " instead.\nTo go on: whist play "
                          "--resume " +
                          rescued.string()),
                 std::string::npos)

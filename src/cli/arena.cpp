@@ -82,19 +82,24 @@ void warn_of_overridden_options(const GameArgs& game, const Rules& rules) {
     if (eq == std::string::npos) continue;
     const std::string name = o.substr(0, eq), value = o.substr(eq + 1);
     std::string why;
+    // Only what would change the game as given (regression: streak_bonus=0 and target_score
+    // under end=schedule, which change nothing, were warned of).
+    const bool streaks = name.starts_with("streak_") && rules.streak_bonus != 0;
+    const bool misses = name.starts_with("miss_") && rules.miss_penalty != 0;
     if (name == "zero_play" && value != "off") {
       why = "the arena plays with zero play off (a plan for a whole game, not a deal)";
-    } else if (name.rfind("streak_", 0) == 0 || name.rfind("miss_", 0) == 0) {
+    } else if (streaks || misses) {
       why = "the arena scores each deal alone, without streak bonuses and miss penalties";
-    } else if (name == "target_score" || (name == "end" && value == "target") ||
-               (name == "deals" && rules.end != GameEnd::Deals)) {
+    } else if ((name == "target_score" || name == "end") && rules.end == GameEnd::Target) {
       why =
           "the arena plays --deals deal sets over one pass of the schedule, not a game to a "
           "target";
     }
     if (!why.empty()) {
-      fmt::print(stderr, "whist arena: warning: {} is ignored: {}\n", escape_control_characters(o),
-                 why);
+      std::fputs(fmt::format("whist arena: warning: {} is ignored: {}\n",
+                             escape_control_characters(o), why)
+                     .c_str(),
+                 stderr);
     }
   }
 }
@@ -134,9 +139,10 @@ int run_arena_command(const ArenaArgs& args) {
     }
   }
   if (!arena_reproducible(config.bots)) {
-    fmt::print(stderr,
-               "whist arena: warning: a bot stops its search by the clock (ismcts:ms=N): the "
-               "results depend on the machine's speed and load, not on the seed alone\n");
+    std::fputs(
+        "whist arena: warning: a bot stops its search by the clock (ismcts:ms=N): the results "
+        "depend on the machine's speed and load, not on the seed alone\n",
+        stderr);
   }
   config.interrupt = &g_interrupt;
   Progress progress("arena", "deal sets", args.deals, args.quiet || args.deals < 1);
@@ -148,9 +154,11 @@ int run_arena_command(const ArenaArgs& args) {
     // one before it is said.
     if (!run.error.empty() && !run.bad_input) print_error("arena", "{}", run.error);
     if (run.interrupted || run.bad_input) {
-      fmt::print(stderr, "whist arena: interrupted by {} after {} of {} deal sets{}\n",
-                 signal_name(sig), run.sets_reported, config.deals,
-                 run.sets_reported > 0 ? "; the results of those sets follow" : "");
+      std::fputs(fmt::format("whist arena: interrupted by {} after {} of {} deal sets{}\n",
+                             signal_name(sig), run.sets_reported, config.deals,
+                             run.sets_reported > 0 ? "; the results of those sets follow" : "")
+                     .c_str(),
+                 stderr);
     }
     if (!run.bad_input && run.sets_reported > 0) {
       print_report(args, config, run);
@@ -169,6 +177,14 @@ int run_arena_command(const ArenaArgs& args) {
                  run.sets_reported, run.sets_reported == 1 ? "" : "s");
   }
   print_report(args, config, run);
+  // A signal while the report was written (a full pipe) ends whist as it would have, the report
+  // written (regression: it was swallowed, and the run exited 0).
+  if (const int sig = g_signal; sig != 0) {
+    std::fflush(stdout);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return 128 + sig;
+  }
   return run.error.empty() ? 0 : 1;
 }
 

@@ -32,8 +32,10 @@ void add_serve(CLI::App& app, int& status);
 // an error cannot move the cursor, recolour or clear the terminal it is printed on.
 template <typename... T>
 void print_error(std::string_view command, fmt::format_string<T...> format, T&&... args) {
-  fmt::print(stderr, "whist {}: {}\n", command,
-             escape_control_characters(fmt::format(format, std::forward<T>(args)...)));
+  std::fputs(fmt::format("whist {}: {}\n", command,
+                         escape_control_characters(fmt::format(format, std::forward<T>(args)...)))
+                 .c_str(),
+             stderr);
 }
 
 // The check of a whole-number option from `lo` to `hi`, in place of CLI11's: it reads a uint64_t

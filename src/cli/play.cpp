@@ -164,7 +164,9 @@ class PlayLoop {
       const Match& m = game_.match();
       if (m.finished()) {
         if (!save()) return rescue();
-        say(fmt::format("\nGame over. The record is saved in {}: whist replay {} shows it.\n",
+        // The command on a line of its own, whole, to be copied: a path is never broken, and the
+        // line is no longer than it must be (regression: 159 columns with the data folder's).
+        say(fmt::format("\nGame over. The record is saved in {}.\nTo see it: whist replay {}\n",
                         shell_word(save_path_), shell_word(save_path_)));
         return 0;
       }
@@ -206,8 +208,8 @@ class PlayLoop {
       out += fmt::format("Seed {} (--seed {} plays this game again).\n", game_.session().seed,
                          game_.session().seed);
     }
-    out +=
-        fmt::format("Saving to {} ({} continues it).\n", shell_word(save_path_), resume_command());
+    out += fmt::format("Saving to {}.\nTo go on later: {}\n", shell_word(save_path_),
+                       resume_command());
     out += "Type help for the commands.\n";
     // Empty lines push a hand out of sight, not out of the scrollback (regression: nothing said
     // so, and the last player's hand was a scroll away).
@@ -282,11 +284,11 @@ class PlayLoop {
                     "the game is lost");
       }
     } else if (game_.match().finished()) {
-      say(fmt::format("\nThe record is saved in {} instead: whist replay {} shows it.\n",
+      say(fmt::format("\nThe record is saved in {} instead.\nTo see it: whist replay {}\n",
                       shell_word(rescued), shell_word(rescued)));
     } else {
       save_path_ = rescued;
-      say(fmt::format("\nGame saved in {} instead. To go on: {}\n", shell_word(save_path_),
+      say(fmt::format("\nGame saved in {} instead.\nTo go on: {}\n", shell_word(save_path_),
                       resume_command()));
     }
     return 1;
@@ -294,7 +296,7 @@ class PlayLoop {
 
   int quit() {
     if (!save()) return rescue();
-    say(fmt::format("\nGame saved in {}. To go on: {}\n", shell_word(save_path_),
+    say(fmt::format("\nGame saved in {}.\nTo go on: {}\n", shell_word(save_path_),
                     resume_command()));
     return 0;
   }

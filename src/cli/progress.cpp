@@ -51,18 +51,22 @@ void Progress::draw(bool last) {
   if (terminal_) {
     constexpr int kWidth = 30;
     const int filled = total_ > 0 ? done * kWidth / total_ : kWidth;
-    fmt::print(stderr, "\r[{}{}] {}/{} {}  {:.1f}/s  ETA {}\033[K{}",
-               std::string(static_cast<size_t>(filled), '#'),
-               std::string(static_cast<size_t>(kWidth - filled), '.'), done, total_, units_, rate,
-               eta, last ? "\n" : "");
+    std::fputs(fmt::format("\r[{}{}] {}/{} {}  {:.1f}/s  ETA {}\033[K{}",
+                           std::string(static_cast<size_t>(filled), '#'),
+                           std::string(static_cast<size_t>(kWidth - filled), '.'), done, total_,
+                           units_, rate, eta, last ? "\n" : "")
+                   .c_str(),
+               stderr);
     std::fflush(stderr);
     return;
   }
   const int decile = total_ > 0 ? done * 10 / total_ : 10;
   const bool due = decile > last_decile_ || secs - last_line_ >= 30;
   if (!due || (last && done == last_done_)) return;
-  fmt::print(stderr, "{}: {}/{} {} ({}%), {:.1f}/s, ETA {}\n", command_, done, total_, units_,
-             total_ > 0 ? done * 100 / total_ : 100, rate, eta);
+  std::fputs(fmt::format("{}: {}/{} {} ({}%), {:.1f}/s, ETA {}\n", command_, done, total_, units_,
+                         total_ > 0 ? done * 100 / total_ : 100, rate, eta)
+                 .c_str(),
+             stderr);
   last_decile_ = decile;
   last_line_ = secs;
   last_done_ = done;

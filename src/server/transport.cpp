@@ -1,6 +1,7 @@
 #include "server/transport.h"
 
 #include <fmt/core.h>
+#include <cstdio>
 
 #include <algorithm>
 #include <csignal>
@@ -48,8 +49,10 @@ double steady_now_s() {
 }
 
 void log_error(std::string_view what, std::string_view detail) {
-  fmt::print(stderr, "whist serve: {}: {}\n", escape_control_characters(what),
-             escape_control_characters(detail));
+  std::fputs(fmt::format("whist serve: {}: {}\n", escape_control_characters(what),
+                         escape_control_characters(detail))
+                 .c_str(),
+             stderr);
   std::fflush(stderr);
 }
 
