@@ -76,6 +76,17 @@ TEST(PlayCli, AWholeScriptedGameToTheFinalSheet) {
   EXPECT_TRUE(nlohmann::json::parse(summary)["complete"].get<bool>());
 }
 
+// Every line of `text` within 80 columns on the terminal, but for those `skip` accepts (a line
+// naming a file, whose path is never broken).
+template <class Skip>
+void expect_within_eighty_columns(const std::string& text, Skip skip) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (skip(line)) continue;
+    EXPECT_LE(display_width(line), 80u) << line;
+  }
+}
+
 struct PresetCase {
   std::vector<std::string> args;
   bool bold;  // the human bids in auctions rather than passing
@@ -144,11 +155,9 @@ TEST(PlayCli, EveryPresetIsPlayable) {
     // Within 80 columns on the terminal (regression: a Call-Ace call of 428 columns, an auction of
     // 123, a hand of 13 cards of 85, a Call-Ace sheet's row of 84), but for the lines that name
     // the file.
-    std::istringstream lines(out + sheet);
-    for (std::string line; std::getline(lines, line);) {
-      if (line.find(dir.str()) != std::string::npos) continue;
-      EXPECT_LE(display_width(line), 80u) << line;
-    }
+    expect_within_eighty_columns(out + sheet, [&](const std::string& line) {
+      return line.find(dir.str()) != std::string::npos;
+    });
   }
 }
 
@@ -644,11 +653,8 @@ TEST(PlayCli, WithoutSaveTheGameGoesToTheDataDirectory) {
   EXPECT_TRUE(fs::exists(saved));
   // Only the commands to copy pass 80 columns, whole on their lines, with the data folder's long
   // path (regression: "Saving to PATH (whist play --resume PATH continues it)." took 159).
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.starts_with("To go on")) continue;
-    EXPECT_LE(display_width(line), 80u) << line;
-  }
+  expect_within_eighty_columns(
+      out, [](const std::string& line) { return line.starts_with("To go on"); });
 }
 
 // A save that fails during the game (here its folder is replaced by a file) keeps the game in a
@@ -818,11 +824,9 @@ TEST(PlayCli, LongNamesKeepEveryLineWithinEightyColumns) {
     }
     std::string sheet;
     EXPECT_EQ(run({"replay", save.string()}, sheet), 0) << sheet;
-    std::istringstream lines(out + sheet);
-    for (std::string line; std::getline(lines, line);) {
-      if (line.find(dir.str()) != std::string::npos) continue;
-      EXPECT_LE(display_width(line), 80u) << line;
-    }
+    expect_within_eighty_columns(out + sheet, [&](const std::string& line) {
+      return line.find(dir.str()) != std::string::npos;
+    });
   }
 }
 
