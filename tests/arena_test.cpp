@@ -486,8 +486,14 @@ TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
        "whist bench: --json excludes --profile\nRun whist bench --help for more information.\n"},
       {"variants romanian x",
        "whist variants: unexpected argument: x\nRun whist variants --help for more information.\n"},
+      // Regression: the arguments left over were listed last first ("--y --x", "3 --players").
       {"score --x --y",
-       "whist score: unexpected arguments: --y --x\nRun whist score --help for more "
+       "whist score: unknown option '--x'\nRun whist score --help for more information.\n"},
+      {"variants romanian --players 3",
+       "whist variants: unknown option '--players'\nRun whist variants --help for more "
+       "information.\n"},
+      {"variants romanian x y",
+       "whist variants: unexpected arguments: x y\nRun whist variants --help for more "
        "information.\n"},
       {"simulate --games x",
        "whist simulate: --games: 'x' is not a whole number from 0 to 100000000\n"

@@ -1,5 +1,6 @@
 #include "cli/usage.h"
 
+#include <algorithm>
 #include <regex>
 
 #include "core/text.h"
@@ -7,6 +8,34 @@
 namespace whist::cli {
 
 namespace {
+
+// The arguments CLI11 left over, as joined in its message, in the order they were typed: some of
+// its paths list them last first (regression: `variants romanian --players 3` was told
+// "unexpected arguments: 3 --players"). Matched against the command line, as an argument may hold
+// a space; if they cannot be matched, the message's text is kept whole.
+std::vector<std::string> in_given_order(const std::string& joined,
+                                        const std::vector<std::string>& args) {
+  const auto take = [&joined](auto first, auto last) {
+    std::vector<std::string> taken;
+    std::size_t at = 0;
+    for (auto it = first; it != last && at < joined.size(); ++it) {
+      const std::string& arg = *it;
+      if (joined.compare(at, arg.size(), arg) == 0 &&
+          (at + arg.size() == joined.size() || joined[at + arg.size()] == ' ')) {
+        taken.push_back(arg);
+        at += arg.size() + 1;
+      }
+    }
+    return at >= joined.size() ? taken : std::vector<std::string>{};
+  };
+  if (std::vector<std::string> forward = take(args.begin(), args.end()); !forward.empty()) {
+    return forward;
+  }
+  std::vector<std::string> backward = take(args.rbegin(), args.rend());
+  if (backward.empty()) return {joined};
+  std::ranges::reverse(backward);
+  return backward;
+}
 
 // What CLI11 said, where it misleads: with no command known it says "A subcommand is required"
 // of `whist frob`, and of an option given no value "1 required
@@ -45,9 +74,17 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
            " (the rules come from the file)";
   }
   if (!std::regex_match(what, m, kExtras)) return what;
-  const std::string plural = m[1].str(), extras = m[2].str();
-  if (plural.empty() && extras.starts_with("-")) return "unknown option " + quote_input(extras);
-  return "unexpected argument" + plural + ": " + extras;
+  const std::string plural = m[1].str();
+  const std::vector<std::string> extras = in_given_order(m[2].str(), args);
+  if (const auto option = std::ranges::find_if(
+          extras, [](const std::string& extra) { return extra.starts_with("-"); });
+      option != extras.end()) {
+    // The first unknown option is the mistake to name: what follows it may be its value.
+    return "unknown option " + quote_input(*option);
+  }
+  std::string joined;
+  for (const std::string& extra : extras) joined += (joined.empty() ? "" : " ") + extra;
+  return "unexpected argument" + plural + ": " + joined;
 }
 
 }  // namespace
