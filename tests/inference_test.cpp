@@ -51,7 +51,7 @@ void play_heuristic_deals(const char* preset, int deals, uint64_t seed, Visit vi
 
 TEST(Inference, TheRealDealFitsAModelThatIsHowTheOthersDecide) {
   const auto model = make_heuristic_bot();
-  PlayerView scratch;
+  ReplayScratch scratch;
   for (const char* preset : {"romanian", "oh-hell", "israeli", "call-ace"}) {
     int checked = 0;
     play_heuristic_deals(
@@ -79,7 +79,7 @@ TEST(Inference, TheRealDealFitsAModelThatIsHowTheOthersDecide) {
 
 TEST(Inference, MovesKeepTheWorldConsistentAndItsLikelihoodExact) {
   const auto model = make_heuristic_bot();
-  PlayerView scratch;
+  ReplayScratch scratch;
   Rng rng(11);
   for (const char* preset : {"romanian", "oh-hell", "israeli", "call-ace"}) {
     int moved = 0;
@@ -126,7 +126,7 @@ TEST(Inference, MissesAreTheChoicesUnlikeTheModels) {
   // The counts do not depend on the weighting. Under one where every miss costs, a seat's log is
   // 0 exactly when it has none; with the bids' penalty alone, a bid off is one of the misses.
   const auto model = make_heuristic_bot();
-  PlayerView scratch;
+  ReplayScratch scratch;
   Rng rng(23);
   const double no_floor = -std::numeric_limits<double>::infinity();
   const ModelFit bids_only{100, 10, 0};  // a card unlike the model's costs nothing
@@ -161,7 +161,7 @@ TEST(Inference, AFloorStopsOnlyTheWorldsBelowIt) {
   // The replay may stop early only when the seats' log-likelihood is already below the floor:
   // a world at or above it scores exactly as without one, a world below it -infinity.
   const auto model = make_heuristic_bot();
-  PlayerView scratch;
+  ReplayScratch scratch;
   Rng rng(17);
   const ModelFit agreement{20, 60, 8, 20, 1000};
   int above = 0, below = 0;
@@ -209,7 +209,7 @@ TEST(Inference, WithAFlatModelEverySwapIsTaken) {
   // one world, 20 moves in the first trick of an 8-card romanian deal leave it elsewhere, and a
   // card lands only where it may.
   const auto model = make_heuristic_bot();
-  PlayerView scratch;
+  ReplayScratch scratch;
   Rng rng(5);
   const ModelFit flat{100, 0, 0};
   int checked = 0;

@@ -203,6 +203,7 @@ class ExpertBot final : public Bot {
   // of the bids made (systematic resampling: likely worlds may appear several times).
   std::vector<Holdings> sample(const Rules& rules, const PlayerView& v, int wanted) {
     std::vector<Holdings> out;
+    out.reserve(static_cast<size_t>(wanted));
     const Knowledge k = infer(rules, v);
     const bool weigh =
         settings_.oversample > 1 && (!v.plays.empty() || (bids_informative(v) && [&] {
@@ -448,8 +449,8 @@ class ExpertBot final : public Bot {
     DealState::Undo u;
     st.apply(first, u);
     for (int guard = 0; !st.done() && guard < 4 * kMaxPlays; ++guard) {
-      make_view_into(st, st.to_move(), scratch_);
-      st.apply(model_->choose(rules, scratch_), u);
+      make_view_into(st, st.to_move(), scratch_.seat);
+      st.apply(model_->choose(rules, scratch_.seat), u);
     }
     return end_value(rules, v, st, own, made);
   }
@@ -575,8 +576,8 @@ class ExpertBot final : public Bot {
     DealState::Undo u;
     st.apply(a, u);
     for (int guard = 0; !st.done() && st.to_move() != v.seat && guard < 4 * kMaxPlays; ++guard) {
-      make_view_into(st, st.to_move(), scratch_);
-      st.apply(model_->choose(rules, scratch_), u);
+      make_view_into(st, st.to_move(), scratch_.seat);
+      st.apply(model_->choose(rules, scratch_.seat), u);
     }
     Leaf leaf;
     for (int i = static_cast<int>(v.plays.size()) + 1; i < st.num_plays(); ++i) {
@@ -721,7 +722,7 @@ class ExpertBot final : public Bot {
   Course carried_course_;           // ... and the course of the deal they were drawn for
   // The largest share of the last sample's worlds in which one seat chose unlike the model.
   double mismatch_ = 0;
-  PlayerView scratch_;           // the model's view in playouts, its storage kept
+  ReplayScratch scratch_;        // the model's views in playouts and replays, their storage kept
   std::vector<Leaf> leaves_;     // epimc_play: one per world
   std::vector<uint32_t> order_;  // ... sorted by information set
   bool explaining_ = false;

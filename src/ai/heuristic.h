@@ -65,10 +65,6 @@ double estimate_tricks(CardSet hand, const EstimateContext& ctx);
 double estimate_tricks_visible(const std::array<CardSet, kMaxPlayers>& visible, int seat,
                                int leader, int players, Suit trump, CardSet unknown);
 
-// The distribution of a sum of independent Bernoulli variables: out[k] = P(sum == k), for
-// k = 0 … probs.size().
-std::vector<double> poisson_binomial(const double* probs, int n);
-
 // The bid with the best expected score for a seat to move in Phase::Bidding (exact-bid games
 // and Israeli contracts), or the only legal one. Also used by the expert bot.
 Action heuristic_bid(const Rules& rules, const PlayerView& view);

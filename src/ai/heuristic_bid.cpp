@@ -98,7 +98,8 @@ Action choose_bid(const Rules& rules, const PlayerView& v, Reasons* why) {
   const int later = n - made - 1;
   const double expected_total = made_sum + later * static_cast<double>(v.cards) / n + mean;
   shift(probs.data(), count, -kCompetition * (expected_total - v.cards) / n);
-  const std::vector<double> dist = poisson_binomial(probs.data(), count);
+  std::array<double, std::tuple_size_v<decltype(probs)> + 1> dist;  // no heap: a rollout's model
+  heuristic::poisson_binomial_into(probs.data(), count, dist.data());
 
   Action best = v.legal.items[0];
   double best_value = -1e300;

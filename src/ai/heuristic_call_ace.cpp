@@ -74,8 +74,9 @@ double expected_payment(const Rules& rules, const PlayerView& v, int index,
     for (int i = 0; i < e.count; ++i) {
       e.p[i] = e.cards[i].is_joker() ? 0.0 : std::min(1.0, e.p[i] * kNegativePush);
     }
-    const std::vector<double> pb = poisson_binomial(e.p.data(), e.count);
-    for (int t = 0; t < static_cast<int>(pb.size()) && t <= 13; ++t) dist[t] = pb[t];
+    std::array<double, std::tuple_size_v<decltype(e.p)> + 1> pb;
+    heuristic::poisson_binomial_into(e.p.data(), e.count, pb.data());
+    for (int t = 0; t <= e.count && t <= 13; ++t) dist[t] = pb[t];
   } else {
     const int trump = best_suit(est, hand);
     double mine = est[trump];

@@ -71,7 +71,8 @@ class HandsWithout {
   std::array<SuitPart, kNumSuits> whole_;  // each suit of `hand`, in a hand one card shorter
 };
 
-// poisson_binomial into `dist` (n + 1 values), with no allocation.
+// The distribution of a sum of n independent Bernoulli variables, into `dist` (n + 1 values:
+// dist[k] = P(sum == k)), with no allocation: the expert's rollouts call it at every bid.
 void poisson_binomial_into(const double* probs, int n, double* dist);
 
 // Without trump the others run the suits a hand cannot stop (no ace, no guarded king, no queen

@@ -366,10 +366,4 @@ void poisson_binomial_into(const double* probs, int n, double* dist) {
 
 }  // namespace heuristic
 
-std::vector<double> poisson_binomial(const double* probs, int n) {
-  std::vector<double> dist(static_cast<size_t>(n) + 1, 0.0);
-  heuristic::poisson_binomial_into(probs, n, dist.data());
-  return dist;
-}
-
 }  // namespace whist

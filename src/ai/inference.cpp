@@ -38,7 +38,7 @@ double agreement_log(int hits, int misses, const ModelFit& fit) {
 }
 
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
+                         const ModelFit& fit, unsigned mask, ReplayScratch& scratch, SeatLogs& logs,
                          double floor, SeatMisses* seat_misses) {
   mask &= ~(1u << v.seat);
   for (int p = 0; p < v.players; ++p) {
@@ -81,7 +81,8 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
   Holdings start = w;
   const auto hands = hands_at_start(v, w);
   for (int p = 0; p < v.players; ++p) start[p] = hands[p];
-  PlayerView v0 = v;
+  PlayerView& v0 = scratch.start;
+  v0 = v;  // into the storage of the last world's copy
   v0.plays.clear();
   if (v.setup.family != Family::CallAce && bids_informative(v)) {
     // The bids, from the first bidder on, before the cards: a swap often changes a seat's bid,
@@ -104,8 +105,8 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
       const Action actual = Action::bid(v.bids[q]);
       if (!st.is_legal(actual)) break;
       if (mask >> q & 1) {
-        make_view_into(st, q, scratch);
-        const Action predicted = model.choose(rules, scratch);
+        make_view_into(st, q, scratch.seat);
+        const Action predicted = model.choose(rules, scratch.seat);
         ++decisions;
         if (predicted.kind() == ActionKind::Bid) {
           const int off = std::abs(predicted.bid_value() - v.bids[q]);
@@ -127,8 +128,8 @@ int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings
     for (const PlayedCard& p : v.plays) {
       if (st.phase() != Phase::Playing || st.to_move() != p.seat) break;
       if ((mask >> p.seat & 1) && st.legal_cards().size() > 1) {
-        make_view_into(st, p.seat, scratch);
-        const Action predicted = model.choose(rules, scratch);
+        make_view_into(st, p.seat, scratch.seat);
+        const Action predicted = model.choose(rules, scratch.seat);
         ++decisions;
         const bool hit = predicted == Action::play(p.card);
         ++(hit ? hits : misses)[p.seat];
@@ -155,7 +156,7 @@ double total_log(const SeatLogs& logs) {
 }
 
 int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
-               const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
+               const ModelFit& fit, int moves, Rng& rng, ReplayScratch& scratch, Holdings& w,
                SeatLogs& logs, SeatMisses* misses) {
   std::array<int, kHolders> holders{};
   int n = 0;

@@ -55,6 +55,14 @@ int first_bidder(const PlayerView& v);
 // drawn from Beta(hit_prior / 100, miss_prior / 100) makes this sequence of hits and misses.
 double agreement_log(int hits, int misses, const ModelFit& fit);
 
+// The views a replay of the deal fills, their storage kept from one world to the next: the
+// expert replays thousands of worlds a decision, and a view's copy was a heap allocation each
+// (half of the expert's).
+struct ReplayScratch {
+  PlayerView start;  // the viewer's view, back to the start of the deal
+  PlayerView seat;   // a seat's view, for the model's choice
+};
+
 // Each seat's log-likelihood of its bids and cards in world `w`, for the seats in `mask` (bit p
 // for seat p; the viewer's own seat always scores 0); the others in `logs` are left as they are.
 // Returns the model decisions it made. With a `floor`, the masked seats whose log-likelihoods
@@ -63,7 +71,7 @@ double agreement_log(int hits, int misses, const ModelFit& fit);
 // With `misses`, the masked seats' counts of choices unlike the model's are set there too
 // (complete unless the world fell below the floor).
 int seat_log_likelihoods(const Rules& rules, const PlayerView& v, const Holdings& w, Bot& model,
-                         const ModelFit& fit, unsigned mask, PlayerView& scratch, SeatLogs& logs,
+                         const ModelFit& fit, unsigned mask, ReplayScratch& scratch, SeatLogs& logs,
                          double floor = -std::numeric_limits<double>::infinity(),
                          SeatMisses* misses = nullptr);
 
@@ -73,7 +81,7 @@ double total_log(const SeatLogs& logs);
 // cards between two holders that may hold them. Returns the model decisions it made. With
 // `misses` (the world's counts, as seat_log_likelihoods gives them), they follow the world.
 int rejuvenate(const Rules& rules, const PlayerView& v, const Knowledge& k, Bot& model,
-               const ModelFit& fit, int moves, Rng& rng, PlayerView& scratch, Holdings& w,
+               const ModelFit& fit, int moves, Rng& rng, ReplayScratch& scratch, Holdings& w,
                SeatLogs& logs, SeatMisses* misses = nullptr);
 
 }  // namespace whist

@@ -25,7 +25,8 @@ void on_signal(int) {
   kill_engines_now();
 }
 
-// What read() returned but no line has used yet.
+// What read() returned but no line has used yet. As global as standard input itself, which it
+// buffers: one per process, read by the play loop's thread alone.
 std::string& pending() {
   static std::string buffer;
   return buffer;
