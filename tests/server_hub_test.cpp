@@ -1067,6 +1067,125 @@ TEST_F(HubTest, ABotChoosingInSecretTakesAHumansTime) {
   EXPECT_GE(secret, 3) << "no secret choice by a bot came up";
 }
 
+// Regression: during Call-Ace's secret turn (the hidden partner choosing trump and exchanging in a
+// Half contract) every state carried `turn_left_ms` when a human held the partner's seat and none
+// when a bot did, since only a human has a timer: the declarer and the spectators knew whether the
+// partner was a human. Only the seat to move is told its time now; the timer runs all the same.
+TEST_F(HubTest, ASecretTurnsTimerIsToldOnlyToTheSeatToMove) {
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  constexpr int64_t kTurnMs = 60000;
+  // By whether the partner is human: the keys of the first state of the secret turn that the
+  // declarer and a spectator were sent.
+  std::map<bool, std::pair<std::set<std::string>, std::set<std::string>>> shapes;
+  const auto keys = [](const Json& m) {
+    std::set<std::string> out;
+    for (const auto& [k, v] : m.items()) out.insert(k);
+    return out;
+  };
+  const auto is_secret = [](const Json& view) {
+    return !view.is_null() && view["to_move"].is_null() &&
+           (view["phase"] == "trump" || view["phase"] == "exchange" || view["phase"] == "discard");
+  };
+  for (int t = 0; t < 100 && shapes.size() < 2; ++t) {
+    const Reply made = call("POST", "/api/tables",
+                            {{"token", ana},
+                             {"variant", "call-ace"},
+                             {"options", {{"deals", "1"}}},
+                             {"seats", {"human", "human", "random", "random"}},
+                             {"turn_seconds", kTurnMs / 1000},
+                             {"public", false}});
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string id = made.body["id"];
+    call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+    call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}});
+    const ConnId a = 1000 + 10 * static_cast<ConnId>(t), b = a + 1, w = a + 2;
+    hello(a, id, ana);
+    hello(b, id, bo);
+    hello(w, id, "");
+    // Ana bids the highest Half she may and calls an ace she does not hold; Bo passes.
+    size_t a_from = 0, b_from = 0, w_from = 0;  // the first messages after Ana's call
+    for (int step = 0; step < 200; ++step) {
+      hub_->run_bots(now_);  // a bot's secret choice waits (--secret-pace): not made now
+      const Json va = out_.last_of(a, "state")["view"];
+      const Json vb = out_.last_of(b, "state")["view"];
+      const Json vw = out_.last_of(w, "state")["view"];
+      if (va.is_null() || va["phase"] == "playing") break;
+      if (is_secret(vw)) {
+        if (va["auction"]["declarer"] != 0 || a_from == 0) break;  // not Ana's Half contract
+        const bool human = !vb["legal"].empty();
+        EXPECT_TRUE(is_secret(va));
+        ASSERT_EQ(out_.sent[a][a_from]["type"], "state");
+        ASSERT_EQ(out_.sent[w][w_from]["type"], "state");
+        shapes[human] = {keys(out_.sent[a][a_from]), keys(out_.sent[w][w_from])};
+        // A spectator comes a second later, and the tick tells everyone the count.
+        now_ += 1000;
+        hello(a + 3, id, "");
+        hub_->tick(now_);
+        // Every state since the call: the declarer and the spectators are not told the time.
+        for (const auto& [c, from] :
+             std::vector<std::pair<ConnId, size_t>>{{a, a_from}, {w, w_from}, {a + 3, 0}}) {
+          ASSERT_GT(out_.sent[c].size(), from) << c;
+          for (size_t k = from; k < out_.sent[c].size(); ++k) {
+            EXPECT_FALSE(out_.sent[c][k].contains("turn_left_ms"))
+                << (human ? "human partner: " : "bot partner: ") << out_.sent[c][k];
+          }
+        }
+        if (human) {
+          // The partner is told its own time, and the timer runs out as any turn's.
+          EXPECT_EQ(out_.sent[b][b_from]["turn_left_ms"], kTurnMs);
+          EXPECT_EQ(out_.sent[b].back()["turn_left_ms"], kTurnMs - 1000);
+          hello(a + 4, id, bo);  // its second connection, as after a reload
+          EXPECT_EQ(out_.last_of(a + 4, "state")["turn_left_ms"], kTurnMs - 1000);
+          const uint64_t waiting = seq(id);
+          now_ += kTurnMs;
+          hub_->tick(now_);
+          hub_->run_bots(now_);
+          EXPECT_GT(seq(id), waiting) << "the bot made the partner's move when time ran out";
+        }
+        break;
+      }
+      if (!va["legal"].empty()) {
+        Json act = "pass";
+        if (va["phase"] == "call") {
+          a_from = out_.sent[a].size();
+          b_from = out_.sent[b].size();
+          w_from = out_.sent[w].size();
+          const std::set<std::string> own(va["own_hand"].begin(), va["own_hand"].end());
+          for (const Json& l : va["legal"]) {
+            const std::string text = l["text"];
+            if (text.rfind("call ", 0) == 0 && own.count(text.substr(5)) == 0) act = text;
+          }
+          if (act == "pass") act = va["legal"][0]["text"];
+        } else if (va["phase"] == "auction") {
+          for (const Json& l : va["legal"]) {
+            const std::string text = l["text"];
+            if (text.size() > 5 && text.substr(text.size() - 5) == " half") act = text;
+          }
+        } else {
+          act = va["legal"][0]["text"];
+        }
+        hub_->message(a, Json{{"type", "act"}, {"action", act}}.dump(), now_);
+        continue;
+      }
+      if (!vb["legal"].empty()) {
+        Json act = vb["legal"][0]["text"];
+        for (const Json& l : vb["legal"]) {
+          if (l["text"] == "pass") act = "pass";
+        }
+        hub_->message(b, Json{{"type", "act"}, {"action", act}}.dump(), now_);
+        continue;
+      }
+      // A bot's secret choice in another's contract waits; nothing at all: the next table.
+      const uint64_t before = seq(id);
+      now_ += HubConfig{}.secret_pace_ms;
+      hub_->run_bots(now_);
+      if (seq(id) == before) break;
+    }
+  }
+  ASSERT_EQ(shapes.size(), 2u) << "a human and a bot partner did not both come up";
+  EXPECT_EQ(shapes[true], shapes[false]);
+}
+
 // Regression: a Call-Ace deal's result had only its bids, none in that game ("-" for every seat
 // in the client's summary): it names its contract, declarer, called card and partner.
 TEST_F(HubTest, ACallAceDealsResultNamesItsContractAndDeclarer) {
@@ -1248,6 +1367,102 @@ TEST(HubCreationLimit, AClientCreatesABurstOfGuestsAndTablesThenAtTheRate) {
   EXPECT_EQ(table("203.0.113.7"), 429);
   EXPECT_EQ(guest("203.0.113.7").status, 201);
   EXPECT_EQ(guest("203.0.113.7").status, 429);
+}
+
+// Regression: a guest could take and give up a seat in a loop, thousands of times a minute: each
+// an event stored for good and replayed at every start while the table waits, and each moving the
+// table to the top of the lobby. A guest has a budget of seat changes now (a burst, then a rate),
+// and its changes move a table up the lobby the first time only.
+TEST(HubSeatLimit, AGuestTakesAndGivesUpSeatsABurstThenAtTheRate) {
+  RecordingOutlet out;
+  HubConfig config;
+  config.seed = 7;
+  const HubConfig defaults;
+  ASSERT_EQ(defaults.seat_change_burst, 10);
+  ASSERT_EQ(defaults.seat_changes_per_minute, 3);
+  Hub hub(config, out);
+  int64_t now = 1000;
+  const std::string client = "203.0.113.7";
+  const auto request = [&](const std::string& method, const std::string& target,
+                           const Json& body = nullptr) {
+    now += 1;  // a millisecond a request: the loop is as quick as a script
+    const HttpReply r = hub.http(method, target, body.is_null() ? "" : body.dump(), now, client);
+    return Reply{r.status, Json::parse(r.body, nullptr, false)};
+  };
+  const auto guest = [&](const std::string& name) -> std::string {
+    return request("POST", "/api/guests", {{"name", name}}).body["token"];
+  };
+  const std::string ana = guest("Ana"), bo = guest("Bo"), cy = guest("Cy");
+  const auto table = [&](const std::string& token) -> std::string {
+    return request("POST", "/api/tables",
+                   {{"token", token},
+                    {"variant", "romanian"},
+                    {"seats", {"human", "human", "random", "random"}}})
+        .body["id"];
+  };
+  const auto join = [&](const std::string& id, const std::string& token, int seat) {
+    return request("POST", "/api/tables/" + id + "/join", {{"token", token}, {"seat", seat}});
+  };
+  const auto leave = [&](const std::string& id, const std::string& token) {
+    return request("POST", "/api/tables/" + id + "/leave", {{"token", token}});
+  };
+  const auto events = [&](const std::string& id) -> uint64_t {
+    return request("GET", "/api/tables/" + id).body["seq"];
+  };
+  const auto lobby_first = [&]() -> std::string {
+    now += 1000;  // the list is made at most once a second
+    return request("GET", "/api/tables").body["tables"][0]["id"];
+  };
+
+  const std::string flapped = table(ana);
+  ASSERT_EQ(join(flapped, ana, 0).status, 200);
+  ASSERT_EQ(leave(flapped, ana).status, 200);
+  EXPECT_EQ(lobby_first(), flapped);
+  const std::string newer = table(bo);
+  EXPECT_EQ(lobby_first(), newer);
+  // Ana watches her table too: each seat she takes there connects the seat (its event stored),
+  // and a connection coming or going does not move a table up the lobby either.
+  hub.open(1, now);
+  hub.message(1, Json{{"type", "hello"}, {"table", flapped}, {"token", ana}}.dump(), now);
+  int accepted = 2;
+  Reply refused{0, nullptr};
+  for (int k = 0; k < 1000 && refused.status == 0; ++k) {
+    for (const Reply& r : {join(flapped, ana, 0), leave(flapped, ana)}) {
+      if (r.status == 200) {
+        ++accepted;
+      } else if (refused.status == 0) {
+        refused = r;
+      }
+    }
+  }
+  EXPECT_EQ(accepted, 10);
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.body["error"]["code"], "rate-limit");
+  EXPECT_EQ(refused.body["error"]["message"],
+            "too many seat changes by this guest: at most 10 at once, then 3 a minute");
+  // Stored: the first join and leave, then four joins, connections and leaves; not a thousand.
+  EXPECT_EQ(events(flapped), 2u + 4 * 3);
+  EXPECT_EQ(lobby_first(), newer);  // Ana's repeated changes did not move her table up
+  // Refused at any table: the budget is the guest's.
+  EXPECT_EQ(join(newer, ana, 0).status, 429);
+
+  // A minute later, three more.
+  now += 60'000;
+  EXPECT_EQ(join(flapped, ana, 0).status, 200);
+  EXPECT_EQ(leave(flapped, ana).status, 200);
+  EXPECT_EQ(join(flapped, ana, 0).status, 200);
+  EXPECT_EQ(leave(flapped, ana).status, 429);
+  EXPECT_EQ(events(flapped), 2u + 4 * 3 + 5);
+
+  // Another guest, from the same address, joins, leaves and joins again. Neither a seat already
+  // its own nor a refused request is counted.
+  EXPECT_EQ(join(newer, cy, 1).status, 200);
+  EXPECT_EQ(leave(newer, cy).status, 200);
+  EXPECT_EQ(join(newer, cy, 1).status, 200);
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(join(newer, cy, 1).status, 200);
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(join(newer, bo, 1).status, 409);  // taken
+  EXPECT_EQ(join(newer, bo, 0).status, 200);
+  EXPECT_EQ(request("GET", "/api/tables/" + newer).body["state"], "playing");
 }
 
 // SQLite says "unable to open database file" for each of these; the store says which it is.

@@ -42,6 +42,7 @@ struct ServeArgs {
   std::optional<int> player_reserve;  // default: a twentieth of max_total
   std::string max_bot_level{level_name(server::HubConfig{}.max_bot_level)};
   double create_rate = server::HubConfig{}.creations_per_hour;
+  double seat_rate = server::HubConfig{}.seat_changes_per_minute;
   int guest_expiry_days = server::HubConfig{}.guest_expiry_days;
   double hold_seat = static_cast<double>(server::HubConfig{}.hold_seat_ms) / 1000;
   double expire = static_cast<double>(server::HubConfig{}.abandoned_ms) / 1000;
@@ -153,6 +154,7 @@ int run_serve(const ServeArgs& args) {
   server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
   hub_config.creations_per_hour = args.create_rate;
+  hub_config.seat_changes_per_minute = args.seat_rate;
   hub_config.guest_expiry_days = args.guest_expiry_days;
   hub_config.hold_seat_ms = std::llround(args.hold_seat * 1000);
   hub_config.abandoned_ms = std::llround(args.expire * 1000);
@@ -243,6 +245,10 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
+      ->check(number_in(0.0, 1e9));
+  cmd->add_option("--seat-rate", args->seat_rate,
+                  "seats one guest may take or give up a minute, after a burst of 10, each an "
+                  "event stored for good; more are answered 429 (default 3; 0: no limit)")
       ->check(number_in(0.0, 1e9));
   cmd->add_option("--guest-expiry-days", args->guest_expiry_days,
                   "days after which a guest not seen (made, its token in a request or hello "

@@ -162,6 +162,10 @@ struct Hub::Impl {
     // lobby's order (not the time: tables made within a millisecond fell in the order of their
     // random ids). 0 for a table read back at a restart, until its seats change.
     uint64_t seats_seq = 0;
+    // The guests whose taking a seat here (Join) or giving one up (Leave) has moved the table up
+    // the lobby: again, it does not (regression: one guest joining and leaving in a loop kept
+    // its table at the top). Since the server started, as seats_seq.
+    std::set<std::pair<std::string, EventKind>> moved_up;
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -172,7 +176,8 @@ struct Hub::Impl {
                        c.wall_clock}),
         rng(c.seed),
         guest_limit(c.creations_per_hour / 3600, c.creation_burst),
-        table_limit(c.creations_per_hour / 3600, c.creation_burst) {}
+        table_limit(c.creations_per_hour / 3600, c.creation_burst),
+        seat_limit(c.seat_changes_per_minute / 60, c.seat_change_burst) {}
 
   static bool player_connected(const TableEntry& entry) {
     return std::any_of(entry.seat_conns.begin(), entry.seat_conns.end(),
@@ -187,6 +192,7 @@ struct Hub::Impl {
             // tokens
   ClientRateLimit guest_limit;  // guests created, by client
   ClientRateLimit table_limit;  // tables created, by client
+  ClientRateLimit seat_limit;   // seats taken and given up, by guest
   std::map<std::string, TableEntry> tables;
   // Stored tables that cannot be replayed (a setup refused, an event missing or refused): asked
   // for, they answer that they are damaged, and the log says why. The database keeps them.
@@ -230,14 +236,18 @@ struct Hub::Impl {
     return error_reply(403, "unknown-guest", guests.unknown_token_text(), "token");
   }
 
-  // Writes the event, applies it, tells everyone at the table.
-  void commit(TableEntry& entry, const Event& e, int64_t now) {
+  // Writes the event, applies it, tells everyone at the table. A seat taken or given up moves
+  // the table up the lobby, unless `move_up` is false; a connection coming or going does not,
+  // as a client may open and close them at will.
+  void commit(TableEntry& entry, const Event& e, int64_t now, bool move_up = true) {
     Table& t = *entry.table;
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     const bool was_finished = t.stage() == TableStage::Finished;
     t.apply(e, now);
     entry.last_event_ms = now;
-    if (e.kind != EventKind::Act && e.kind != EventKind::Restart) entry.seats_seq = ++seat_changes;
+    if (move_up && (e.kind == EventKind::Join || e.kind == EventKind::Leave)) {
+      entry.seats_seq = ++seat_changes;
+    }
     if (!was_finished && t.stage() == TableStage::Finished) {
       try {
         store.set_finished(t.id());
@@ -282,7 +292,8 @@ struct Hub::Impl {
 
   // The state for a connection: the view always, the summary and score if it lacks them, and
   // the time left on a turn timer that runs (a client's own count would start late: it shows
-  // others' moves paced, and again from the full time after a reconnection).
+  // others' moves paced, and again from the full time after a reconnection), unless the turn is
+  // secret to the connection (Table::turn_left_ms says why).
   void send_state(TableEntry& entry, ConnId c, Conn& conn, std::map<int, std::string>& views,
                   int64_t now) {
     auto v = views.find(conn.seat);
@@ -290,7 +301,7 @@ struct Hub::Impl {
     std::string msg = R"({"type":"state","seq":)" + std::to_string(entry.table->seq());
     if (conn.round < entry.summary_round) msg += R"(,"table":)" + entry.summary_text;
     if (conn.round < entry.match_round) msg += R"(,"match":)" + entry.match_text;
-    if (const auto left = entry.table->turn_left_ms(now); left && !entry.asleep) {
+    if (const auto left = entry.table->turn_left_ms(now, conn.seat); left && !entry.asleep) {
       msg += R"(,"turn_left_ms":)" + std::to_string(*left);
     }
     msg += R"(,"view":)" + v->second + "}";
@@ -437,6 +448,30 @@ struct Hub::Impl {
                                    what, config.creation_burst, config.creations_per_hour));
   }
 
+  // Whether guest `g` may take or give up one more seat now, and if not the answer to give. Each
+  // is an event stored for good, and replayed at every start while its table waits.
+  std::optional<HttpReply> refuse_seat_change(const Guest& g, int64_t now,
+                                              const std::string& client) {
+    if (client.empty() || seat_limit.allow(g.id, static_cast<double>(now) / 1000)) return {};
+    return error_reply(429, "rate-limit",
+                       fmt::format("too many seat changes by this guest: at most {} at once, "
+                                   "then {} a minute",
+                                   config.seat_change_burst, config.seat_changes_per_minute));
+  }
+
+  // Commits a seat taken or given up by guest `g`: it moves the table up the lobby the first
+  // time only. A token of the guest's budget was taken for it: given back if it is not stored.
+  void commit_seat_change(TableEntry& entry, const Event& e, const Guest& g, int64_t now) {
+    const bool first = entry.moved_up.count({g.id, e.kind}) == 0;
+    try {
+      commit(entry, e, now, first);
+    } catch (const StorageError&) {
+      seat_limit.give_back(g.id);  // not made: retries must not run into the limit
+      throw;
+    }
+    entry.moved_up.insert({g.id, e.kind});
+  }
+
   HttpReply create_guest(const Json& body, int64_t now, const std::string& client) {
     const auto name = body.find("name");
     if (const std::string why = check_name(name == body.end() ? Json() : *name); !why.empty()) {
@@ -545,8 +580,8 @@ struct Hub::Impl {
     }
   }
 
-  HttpReply table_action(TableEntry& entry, const std::string& what, const Json& body,
-                         int64_t now) {
+  HttpReply table_action(TableEntry& entry, const std::string& what, const Json& body, int64_t now,
+                         const std::string& client) {
     const std::optional<Guest> g = guest_of(body);
     if (!g) return refuse_token(body);
     Table& t = *entry.table;
@@ -561,7 +596,8 @@ struct Hub::Impl {
       if (const std::string why = t.check(e); !why.empty()) {
         return error_reply(409, "conflict", why, "seat");
       }
-      commit(entry, e, now);
+      if (auto refused = refuse_seat_change(*g, now, client)) return *refused;
+      commit_seat_change(entry, e, *g, now);
       seat_watchers(entry, g->id, e.seat, now);
       return json_reply(200, {{"seat", e.seat}});
     }
@@ -571,7 +607,8 @@ struct Hub::Impl {
       const Event e{EventKind::Leave, seat, {}, {}, {}};
       if (const std::string why = t.check(e); !why.empty())
         return error_reply(409, "conflict", why);
-      commit(entry, e, now);
+      if (auto refused = refuse_seat_change(*g, now, client)) return *refused;
+      commit_seat_change(entry, e, *g, now);
       entry.seat_conns.erase(seat);
       for (ConnId c : entry.conns) {
         Conn& conn = conns.at(c);
@@ -685,7 +722,7 @@ struct Hub::Impl {
         text += R"(,"table":)" + dump(summary(*entry)) + "}";
         return {200, "application/json", std::move(text)};
       }
-      if (method == "POST") return table_action(*entry, what, j, now);
+      if (method == "POST") return table_action(*entry, what, j, now, client);
     }
     return error_reply(404, "not-found", "no such request: " + std::string(method) + " " + path);
   }

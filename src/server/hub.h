@@ -57,6 +57,13 @@ struct HubConfig {
   // table being played stays in memory while the server runs.
   double creations_per_hour = 60;
   double creation_burst = 20;
+  // Seats one guest may take or give up (POST /join and /leave, at any tables):
+  // `seat_changes_per_minute`, with a burst of `seat_change_burst` (a rate of 0: no limit). Each
+  // is an event stored for good, and a table waiting for players replays its events at every
+  // start: unlimited, one guest joining and leaving in a loop stored thousands a minute. Nor do a
+  // guest's repeated changes move a table up the lobby (docs/protocol.md, GET /api/tables).
+  double seat_changes_per_minute = 3;
+  double seat_change_burst = 10;
   // Guests kept in memory, the most recently seen; the others are read from the database when
   // they come back.
   int guests_cached = 4096;
@@ -118,7 +125,8 @@ class Hub {
   Hub& operator=(const Hub&) = delete;
 
   // The lobby's JSON API (paths under /api/). `target` is the request target with its query;
-  // `client` who asks, for the limits on creating guests and tables (empty: not limited).
+  // `client` who asks, for the limits on creating guests and tables and on seat changes (empty:
+  // not limited).
   HttpReply http(std::string_view method, std::string_view target, std::string_view body,
                  int64_t now_ms, const std::string& client = {});
 

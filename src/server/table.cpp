@@ -326,6 +326,14 @@ std::optional<int64_t> Table::turn_left_ms(int64_t now_ms) const {
   return std::max<int64_t>(0, int64_t{1000} * setup_.turn_seconds - (now_ms - turn_start_ms_));
 }
 
+std::optional<int64_t> Table::turn_left_ms(int64_t now_ms, int viewer) const {
+  const std::optional<int64_t> left = turn_left_ms(now_ms);
+  if (!left || !actor_visible(match_->state(), match_->state().to_move(), viewer)) {
+    return std::nullopt;
+  }
+  return left;
+}
+
 bool Table::secret_turn() const {
   if (stage_ != TableStage::Playing || !match_->in_deal()) return false;
   const DealState& s = match_->state();

@@ -101,6 +101,10 @@ class Table {
   // The milliseconds left by now on the turn timer of the player to move (0 once it has run out),
   // or nothing when no timer runs: none set, a bot's turn, or a seat a bot plays for.
   std::optional<int64_t> turn_left_ms(int64_t now_ms) const;
+  // The same as `viewer` (-1: a spectator) may be told it: nothing while the turn is secret to
+  // it, since only a human's turn has a timer, so its presence would say whether the hidden
+  // partner is a human.
+  std::optional<int64_t> turn_left_ms(int64_t now_ms, int viewer) const;
   // Whether the player to move has used up the turn timer by now.
   bool turn_expired(int64_t now_ms) const;
   // Seats whose grace period has run out by now (connected players never are).
