@@ -485,7 +485,8 @@ TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
       {"bench --profile 3 --json",
        "whist bench: --json excludes --profile\nRun whist bench --help for more information.\n"},
       {"variants romanian x",
-       "whist variants: unexpected argument: x\nRun whist variants --help for more information.\n"},
+       "whist variants: unexpected argument: 'x'\nRun whist variants --help for more "
+       "information.\n"},
       // Regression: the arguments left over were listed last first ("--y --x", "3 --players").
       {"score --x --y",
        "whist score: unknown option '--x'\nRun whist score --help for more information.\n"},
@@ -493,7 +494,15 @@ TEST(CommandLine, RefusalsNameTheCommandAndWhatWasWrong) {
        "whist variants: unknown option '--players'\nRun whist variants --help for more "
        "information.\n"},
       {"variants romanian x y",
-       "whist variants: unexpected arguments: x y\nRun whist variants --help for more "
+       "whist variants: unexpected arguments: 'x' 'y'\nRun whist variants --help for more "
+       "information.\n"},
+      // Regression: matched against the whole command line, a left-over argument equal to an
+      // earlier one was put in its place ("romanian x").
+      {"variants romanian x romanian",
+       "whist variants: unexpected arguments: 'x' 'romanian'\nRun whist variants --help for "
+       "more information.\n"},
+      {"variants romanian -- x -y",
+       "whist variants: unexpected arguments: 'x' '-y'\nRun whist variants --help for more "
        "information.\n"},
       {"simulate --games x",
        "whist simulate: --games: 'x' is not a whole number from 0 to 100000000\n"

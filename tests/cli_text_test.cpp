@@ -59,7 +59,7 @@ TEST(CliText, ARefusedCommandLineIsQuotedWithItsControlCharactersEscaped) {
       // CLI11's
       {{"arena", "--bots", bots, "--deals", kEsc}, "--deals: '" + escaped},
       {{"arena", "--bots", bots, "--x" + kEsc}, "unknown option '--x" + escaped},
-      {{"bench", "x" + kCsi}, "unexpected argument: x" + escaped_c1},
+      {{"bench", "x" + kCsi}, "unexpected argument: 'x" + escaped_c1},
       {{"serve", "--check", "--max-bot-level", kEsc}, escaped + " not in {easy,normal,hard,max}"},
       {{"simulate", "--games", kEsc}, escaped},
   };

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -95,8 +96,8 @@ class Api {
       throw std::runtime_error(
           target + ": " + std::to_string(res.result_int()) + " " + res.body() +
           (res.result_int() == 429
-               ? " (start the server with --api-rate 0 --max-websockets 0 --create-rate 0 for the "
-                 "load tool)"
+               ? " (start the server with --api-rate 0 --max-connections 0 --max-websockets 0 "
+                 "--create-rate 0 for the load tool)"
                : ""));
     }
     return Json::parse(res.body());
@@ -139,6 +140,10 @@ class Client : public std::enable_shared_from_this<Client> {
 
  private:
   void fail(const char* what, beast::error_code ec) {
+    // A connection that dies fails its read and its write: one client, counted once
+    // (regression: 497 "failed or closed" of 400 clients).
+    if (failed_) return;
+    failed_ = true;
     ++stats_.closed;
     if (!stats_.first_error.empty()) return;
     stats_.first_error = std::string(what) + ": " + ec.message();
@@ -262,6 +267,7 @@ class Client : public std::enable_shared_from_this<Client> {
   net::steady_timer timer_;  // the pause before an action
   double think_ms_;
   bool time_bots_;
+  bool failed_ = false;
   uint64_t bots_from_seq_ = 0;  // the state from which the bots were to move (0: none)
   Clock::time_point bots_from_;
   beast::flat_buffer buffer_;
@@ -428,10 +434,13 @@ void add_load(CLI::App& app, int& status) {
   auto args = std::make_shared<LoadArgs>();
   CLI::App* cmd = app.add_subcommand(
       "load",
-      "load a running `whist serve` with tables of random-playing clients (docs/performance.md)");
-  cmd->add_option("--address", args->address, "the server's address")->check(not_empty());
-  cmd->add_option("--port", args->port, "the server's port")->check(whole_number_in(1, 65535));
-  cmd->add_option("--tables", args->tables, "tables, four clients each")
+      "load a running `whist serve` with tables of random-playing clients (docs/performance.md); "
+      "its tables stay in the server's database: never load a server people play on");
+  cmd->add_option("--address", args->address, "the server's address (default 127.0.0.1)")
+      ->check(not_empty());
+  cmd->add_option("--port", args->port, "the server's port (default 8080)")
+      ->check(whole_number_in(1, 65535));
+  cmd->add_option("--tables", args->tables, "tables, four clients each (default 500)")
       ->check(whole_number_in(0, 5000));
   cmd->add_option("--bot-tables", args->bot_tables,
                   "tables of one client and three bots, timing each bot move as the player "
@@ -442,21 +451,30 @@ void add_load(CLI::App& app, int& status) {
       ->check(whole_number_in(0, 5000));
   cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)")
       ->check(not_empty());
-  cmd->add_option("--variant", args->variant, "the preset the tables play")->check(not_empty());
-  cmd->add_option("--seconds", args->seconds, "how long to measure")->check(number_in(0.1, 3600.0));
-  cmd->add_option("--warmup", args->warmup, "seconds of play before measuring")
+  cmd->add_option("--variant", args->variant, "the preset the tables play (default romanian)")
+      ->check(not_empty());
+  cmd->add_option("--seconds", args->seconds, "how long to measure (seconds, default 30)")
+      ->check(number_in(0.1, 3600.0));
+  cmd->add_option("--warmup", args->warmup, "seconds of play before measuring (default 3)")
       ->check(number_in(0.0, 600.0));
-  cmd->add_option("--seed", args->seed, "seeds the clients' random choices")
+  cmd->add_option("--seed", args->seed, "seeds the clients' random choices (default 1)")
       ->check(whole_number_u64());
   cmd->add_option("--think", args->think_ms,
                   "each client pauses before acting, uniformly from 0 to twice this (ms; 0: acts "
                   "at once)")
       ->check(number_in(0.0, 60000.0));
-  cmd->add_option("--pid", args->pid, "the server's process id, to report its memory");
+  cmd->add_option("--pid", args->pid,
+                  "the server's process id, to report its memory (a process on this machine)")
+      ->check(whole_number_in(1, 4194304));
   cmd->add_flag("--json", args->json, "the results as JSON");
   cmd->callback([args, &status] {
     if (args->tables + args->bot_tables + args->watched == 0) {
       throw CLI::ValidationError("--tables", "no tables: give --tables, --bot-tables or --watched");
+    }
+    // Checked first: a run of minutes would end with its memory figures missing.
+    if (args->pid != 0 && !std::filesystem::exists("/proc/" + std::to_string(args->pid))) {
+      throw CLI::ValidationError("--pid",
+                                 "no process " + std::to_string(args->pid) + " on this machine");
     }
     status = run_load(*args);
   });

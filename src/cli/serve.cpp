@@ -36,6 +36,7 @@ struct ServeArgs {
   uint64_t seed = 0;
   // The limits' defaults are the server's own.
   double api_rate = server::TransportConfig{}.api_rate;
+  double ws_rate = server::TransportConfig{}.ws_rate;
   int max_connections = server::TransportConfig{}.max_connections_per_client;
   int max_websockets = server::TransportConfig{}.max_ws_per_client;
   std::optional<int> max_total;       // default: the transport's, or what file descriptors allow
@@ -138,6 +139,8 @@ int run_serve(const ServeArgs& args) {
   transport_config.port = static_cast<uint16_t>(args.port);
   transport_config.stop_on_signals = true;
   transport_config.api_rate = args.api_rate;
+  transport_config.ws_rate = args.ws_rate;
+  transport_config.ws_burst = 2 * args.ws_rate;
   transport_config.max_connections_per_client = args.max_connections;
   transport_config.max_ws_per_client = args.max_websockets;
   if (!fit_connections(args, transport_config)) return 2;
@@ -218,6 +221,11 @@ void add_serve(CLI::App& app, int& status) {
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "
                   "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
+      ->check(number_in(0.0, 1e6));
+  cmd->add_option("--ws-rate", args->ws_rate,
+                  "messages a second on one WebSocket, with a burst of twice as many; past it "
+                  "the connection is closed (default 20; 0: no limit, e.g. for `whist load` "
+                  "without --think)")
       ->check(number_in(0.0, 1e6));
   cmd->add_option("--max-connections", args->max_connections,
                   "connections open at once from one address (an IPv6 address's /64); more are "

@@ -9,32 +9,42 @@ namespace whist::cli {
 
 namespace {
 
-// The arguments CLI11 left over, as joined in its message, in the order they were typed: some of
-// its paths list them last first (regression: `variants romanian --players 3` was told
-// "unexpected arguments: 3 --players"). Matched against the command line, as an argument may hold
-// a space; if they cannot be matched, the message's text is kept whole.
-std::vector<std::string> in_given_order(const std::string& joined,
-                                        const std::vector<std::string>& args) {
-  const auto take = [&joined](auto first, auto last) {
-    std::vector<std::string> taken;
-    std::size_t at = 0;
-    for (auto it = first; it != last && at < joined.size(); ++it) {
-      const std::string& arg = *it;
-      if (joined.compare(at, arg.size(), arg) == 0 &&
-          (at + arg.size() == joined.size() || joined[at + arg.size()] == ' ')) {
-        taken.push_back(arg);
-        at += arg.size() + 1;
-      }
-    }
-    return at >= joined.size() ? taken : std::vector<std::string>{};
-  };
-  if (std::vector<std::string> forward = take(args.begin(), args.end()); !forward.empty()) {
-    return forward;
+// The arguments CLI11 left over, in the order they were typed: its message lists some last first
+// (regression: `variants romanian --players 3` was told "unexpected arguments: 3 --players"),
+// and joined by spaces it cannot show an empty argument or one holding a space. The app's
+// remaining() keeps them as typed. After a `--` it is empty, and the message's words are all
+// there is: put in the order of the command line when they stand there last first.
+std::vector<std::string> left_over(const CLI::App& failed, const std::string& said,
+                                   const std::vector<std::string>& args) {
+  if (std::vector<std::string> extras = failed.remaining(); !extras.empty()) return extras;
+  std::vector<std::string> words;
+  for (size_t at = 0;;) {
+    const size_t space = said.find(' ', at);
+    words.push_back(said.substr(at, space == std::string::npos ? space : space - at));
+    if (space == std::string::npos) break;
+    at = space + 1;
   }
-  std::vector<std::string> backward = take(args.rbegin(), args.rend());
-  if (backward.empty()) return {joined};
-  std::ranges::reverse(backward);
-  return backward;
+  const auto typed_in_order = [&args](const std::vector<std::string>& w) {
+    auto from = args.begin();
+    for (const std::string& word : w) {
+      from = std::find(from, args.end(), word);
+      if (from == args.end()) return false;
+      ++from;
+    }
+    return true;
+  };
+  if (!typed_in_order(words) && typed_in_order({words.rbegin(), words.rend()})) {
+    std::ranges::reverse(words);
+  }
+  return words;
+}
+
+// Whether a left-over argument was typed as an option: it starts with '-' and stands before any
+// `--`, after which everything is an argument (`variants romanian -- x -y`).
+bool typed_as_option(const std::string& extra, const std::vector<std::string>& args) {
+  if (!extra.starts_with("-")) return false;
+  const auto end = std::ranges::find(args, std::string("--"));
+  return std::find(args.begin(), end, extra) != end;
 }
 
 // What CLI11 said, where it misleads: with no command known it says "A subcommand is required"
@@ -74,17 +84,17 @@ std::string reworded(const CLI::App& failed, const CLI::Error& e,
            " (the rules come from the file)";
   }
   if (!std::regex_match(what, m, kExtras)) return what;
-  const std::string plural = m[1].str();
-  const std::vector<std::string> extras = in_given_order(m[2].str(), args);
+  const std::vector<std::string> extras = left_over(failed, m[2].str(), args);
   if (const auto option = std::ranges::find_if(
-          extras, [](const std::string& extra) { return extra.starts_with("-"); });
+          extras, [&args](const std::string& extra) { return typed_as_option(extra, args); });
       option != extras.end()) {
     // The first unknown option is the mistake to name: what follows it may be its value.
     return "unknown option " + quote_input(*option);
   }
-  std::string joined;
-  for (const std::string& extra : extras) joined += (joined.empty() ? "" : " ") + extra;
-  return "unexpected argument" + plural + ": " + joined;
+  std::string quoted;
+  for (const std::string& extra : extras)
+    quoted += (quoted.empty() ? "" : " ") + quote_input(extra);
+  return std::string("unexpected argument") + (extras.size() > 1 ? "s" : "") + ": " + quoted;
 }
 
 }  // namespace

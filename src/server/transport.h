@@ -27,8 +27,8 @@ struct TransportConfig {
   size_t max_http_body = 16 * 1024;
   size_t max_ws_message = 4096;
   size_t max_send_queue = 1024 * 1024;  // bytes waiting for a slow reader before it is closed
-  double ws_rate = 20;                  // messages a second per connection...
-  double ws_burst = 40;                 // ...with this burst
+  double ws_rate = 20;                  // messages a second per connection (0: none)...
+  double ws_burst = 40;                 // ...with this burst (the serve command: twice the rate)
   // Frames a second per connection, every one as it comes off the socket (server/ws_frames.h):
   // pings, pongs, each frame of a message, empty ones too. Messages alone are counted above; a
   // flood of pings kept the io thread busy. Past it the connection is closed, and read at a byte a

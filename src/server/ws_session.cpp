@@ -146,6 +146,7 @@ void WsSession::on_message() {
 }
 
 bool WsSession::take_token() {
+  if (transport_.config.ws_rate <= 0) return true;  // `--ws-rate 0`: a load test's
   return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst, steady_now_s());
 }
 

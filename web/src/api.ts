@@ -22,7 +22,10 @@ export class ApiError extends Error {
 // What a person reads for an answer that is not OK.
 export function errorText(status: number, code: string | undefined, message: string | undefined): string {
   if (status === 429 || code === 'rate-limit') {
-    return `Too many requests from this address${message ? ` (${message})` : ''}: wait a moment and try again.`;
+    // The server's message says whose limit it is (an address's, a guest's seat changes).
+    return message
+      ? `Too many requests (${message}): wait a moment and try again.`
+      : 'Too many requests: wait a moment and try again.';
   }
   return message ?? `HTTP ${status}`;
 }

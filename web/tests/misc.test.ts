@@ -142,8 +142,12 @@ describe('API errors', () => {
     const e = (await api.listTables().catch((x: unknown) => x)) as ApiError;
     expect(e.status).toBe(429);
     expect(e.code).toBe('rate-limit');
-    expect(e.message).toBe('Too many requests from this address (more than 20 API requests a second from this address): wait a moment and try again.');
-    expect(errorText(429, undefined, undefined)).toBe('Too many requests from this address: wait a moment and try again.');
+    expect(e.message).toBe('Too many requests (more than 20 API requests a second from this address): wait a moment and try again.');
+    expect(errorText(429, undefined, undefined)).toBe('Too many requests: wait a moment and try again.');
+    // Regression: a guest's limit was blamed on the address.
+    expect(errorText(429, 'rate-limit', 'too many seat changes by this guest: at most 10 at once, then 3 a minute')).toBe(
+      'Too many requests (too many seat changes by this guest: at most 10 at once, then 3 a minute): wait a moment and try again.',
+    );
   });
 
   it('ends a table\'s page for a table not there or damaged, not for an error about a move', () => {
