@@ -242,6 +242,65 @@ TEST(ServeCommand, TakesAsManySpectatorsATableAsItIsTold) {
   EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
+// --allow-origin and --allow-host reach the server: pages of the origins named may use it, others
+// are refused (403), and a proxy's name is answered on the loopback (else 421). A value that is
+// not an origin or a host name stops the server at the start, with the option's name.
+TEST(ServeCommand, AllowsTheOriginsAndHostsItIsTold) {
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", "", "--allow-origin",
+                      "http://localhost:5173", "--allow-origin", "https://cards.example/",
+                      "--allow-host", "whist.example"});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const auto port = static_cast<uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
+  const auto status = [&](const std::string& host, const std::string& origin) {
+    asio::io_context io;
+    Tcp::socket socket(io);
+    socket.connect(local(port));
+    http::request<http::string_body> req{http::verb::post, "/api/guests", 11};
+    req.set(http::field::host, host);
+    req.set(http::field::origin, origin);
+    req.set(http::field::content_type, "application/json");
+    req.body() = R"({"name":"Ana"})";
+    req.prepare_payload();
+    http::write(socket, req);
+    beast::flat_buffer buffer;
+    Response res;
+    http::read(socket, buffer, res);
+    return res.result_int();
+  };
+  const std::string own = "127.0.0.1:" + std::to_string(port);
+  EXPECT_EQ(status(own, "http://localhost:5173"), 201);
+  EXPECT_EQ(status(own, "https://cards.example"), 201);
+  EXPECT_EQ(status(own, "http://" + own), 201);
+  EXPECT_EQ(status(own, "http://evil.example"), 403);
+  EXPECT_EQ(status("whist.example", "https://whist.example"), 201);
+  EXPECT_EQ(status("evil.example", "https://evil.example"), 421);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+
+  TempDir dir;
+  const std::string errors = (dir.path() / "errors.txt").string();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--allow-origin", "cards.example"},
+        {"--allow-origin", "https://cards.example/play"},
+        {"--allow-host", "whist.example:443"},
+        {"--allow-host", ""}}) {
+    std::vector<std::string> all = {"--port", "0", "--db", ":memory:", "--web", ""};
+    all.insert(all.end(), args.begin(), args.end());
+    ServeProcess refused(all, errors);
+    EXPECT_EQ(refused.first_line(std::chrono::seconds(20)), "") << args[1];
+    EXPECT_EQ(refused.stop(0), 2) << args[1];
+    std::ifstream in(errors);
+    const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(said.find(args[0]), std::string::npos) << said;
+    EXPECT_NE(said.find(args[0] == "--allow-origin" ? "is not an origin" : "is not a host name"),
+              std::string::npos)
+        << said;
+  }
+  const ShellRun help = run_shell(std::string(WHIST_BINARY) + " serve --help");
+  EXPECT_NE(help.out.find("--allow-origin"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--allow-host"), std::string::npos) << help.out;
+}
+
 TEST(ServeCommand, RefusesAPortInUse) {
   ServeProcess first({"--port", "0", "--db", ":memory:", "--web", ""});
   const std::string line = first.first_line(std::chrono::seconds(20));

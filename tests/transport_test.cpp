@@ -14,7 +14,9 @@ void expect_security_headers(const Response& res) {
   EXPECT_EQ(res["X-Content-Type-Options"], "nosniff");
   EXPECT_EQ(res["X-Frame-Options"], "DENY");
   EXPECT_EQ(res["Referrer-Policy"], "no-referrer");
-  EXPECT_EQ(res["Content-Security-Policy"], "default-src 'self'; connect-src 'self' ws: wss:");
+  // No page may frame the server's (clickjacking), in CSP's words too.
+  EXPECT_EQ(res["Content-Security-Policy"],
+            "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'");
 }
 
 // The client's build folder inside a folder that also holds a secret next to it.
@@ -134,8 +136,9 @@ TEST(TransportConnectionLimit, AClientPastItsConnectionsIsClosedAtOnce) {
   RunningServer server(config);
   const auto answered = [&] {
     try {
-      return raw_exchange(server.port(),
-                          "GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+      return raw_exchange(
+                 server.port(),
+                 "GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
           .starts_with("HTTP/1.1 200");
     } catch (const boost::system::system_error&) {  // reset before the request was written
       return false;
@@ -188,7 +191,7 @@ TEST_F(TransportHttp, RefusesBodiesOver16KiBWith413) {
 // once past 32 KiB, long before they end (the extension here never does: it has no CRLF).
 TEST_F(TransportHttp, RefusesEndlessChunkHeadersAndTrailersAndLongHeaders) {
   const std::string start =
-      "POST /api/guests HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+      "POST /api/guests HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n";
   const std::string big(100 * 1024, 'e');
   const std::string extension = raw_exchange(port(), start + "5;" + big);
   EXPECT_TRUE(extension.starts_with("HTTP/1.1 400")) << extension.substr(0, 300);
@@ -198,7 +201,7 @@ TEST_F(TransportHttp, RefusesEndlessChunkHeadersAndTrailersAndLongHeaders) {
   const std::string trailer = raw_exchange(port(), start + "2\r\n{}\r\n0\r\nX-t: " + big);
   EXPECT_TRUE(trailer.starts_with("HTTP/1.1 400")) << trailer.substr(0, 300);
   const std::string header =
-      raw_exchange(port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n");
+      raw_exchange(port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + big + "\r\n\r\n");
   EXPECT_TRUE(header.starts_with("HTTP/1.1 431")) << header.substr(0, 300);
   EXPECT_NE(header.find("the request's header is larger than 16384 bytes"), std::string::npos);
   EXPECT_EQ(fetch(port(), http::verb::get, "/").result_int(), 200);
@@ -223,7 +226,7 @@ TEST_F(TransportHttp, KeepsConnectionsAliveAndClosesIdleOnes) {
   beast::flat_buffer buffer;
   for (int i = 0; i < 3; ++i) {
     http::request<http::string_body> req{http::verb::get, "/style.css", 11};
-    req.set(http::field::host, "x");
+    req.set(http::field::host, "127.0.0.1");
     http::write(socket, req);
     Response res;
     http::read(socket, buffer, res);
@@ -243,9 +246,9 @@ TEST_F(TransportHttp, KeepsConnectionsAliveAndClosesIdleOnes) {
 // request in a read is the next one's beginning.
 TEST_F(TransportHttp, AnswersRequestsWrittenTogetherEachInTurn) {
   const std::string reply = raw_exchange(port(),
-                                         "GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n"
-                                         "HEAD /assets/app.js HTTP/1.1\r\nHost: x\r\n\r\n"
-                                         "GET /nothing-here HTTP/1.1\r\nHost: x\r\n"
+                                         "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                                         "HEAD /assets/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                                         "GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                          "Connection: close\r\n\r\n");
   const size_t first = reply.find("HTTP/1.1 200");
   const size_t second = reply.find("HTTP/1.1 200", first + 1);

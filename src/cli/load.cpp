@@ -76,15 +76,23 @@ void raise_file_limit() {
   }
 }
 
+// The Host the requests name: the server's address and port, as a browser would. A server on a
+// loopback address refuses other names (they come from DNS rebinding).
+std::string host_header(const std::string& address, int port) {
+  const bool v6 = address.find(':') != std::string::npos;
+  return fmt::format("{}{}{}:{}", v6 ? "[" : "", address, v6 ? "]" : "", port);
+}
+
 // One synchronous HTTP exchange on a kept-alive connection.
 class Api {
  public:
-  Api(net::io_context& ioc, const std::string& address, int port) : socket_(ioc) {
+  Api(net::io_context& ioc, const std::string& address, int port)
+      : socket_(ioc), host_(host_header(address, port)) {
     socket_.connect(tcp::endpoint(net::ip::make_address(address), static_cast<uint16_t>(port)));
   }
   Json post(const std::string& target, const Json& body) {
     http::request<http::string_body> req{http::verb::post, target, 11};
-    req.set(http::field::host, "load");
+    req.set(http::field::host, host_);
     req.set(http::field::content_type, "application/json");
     req.keep_alive(true);
     req.body() = body.dump();
@@ -105,6 +113,7 @@ class Api {
 
  private:
   tcp::socket socket_;
+  const std::string host_;
   beast::flat_buffer buffer_;
 };
 
@@ -122,13 +131,14 @@ class Client : public std::enable_shared_from_this<Client> {
         token_(std::move(token)),
         rng_(seed) {}
 
-  void start(const tcp::endpoint& server) {
+  // `host`: the Host the upgrade names (host_header).
+  void start(const tcp::endpoint& server, const std::string& host) {
     beast::get_lowest_layer(ws_).async_connect(
-        server, [self = shared_from_this()](beast::error_code ec) {
+        server, [self = shared_from_this(), host](beast::error_code ec) {
           if (ec) return self->fail("connect", ec);
           beast::error_code ignored;  // small messages, sent at once (as the server does)
           beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
-          self->ws_.async_handshake("load", "/ws", [self](beast::error_code ec2) {
+          self->ws_.async_handshake(host, "/ws", [self](beast::error_code ec2) {
             if (ec2) return self->fail("handshake", ec2);
             Json hello{{"type", "hello"}, {"table", self->table_}};
             if (!self->token_.empty()) hello["token"] = self->token_;  // else a spectator
@@ -361,7 +371,8 @@ int run_load(const LoadArgs& a) {
   }
   const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
   const tcp::endpoint server(net::ip::make_address(a.address), static_cast<uint16_t>(a.port));
-  for (auto& c : clients) c->start(server);
+  const std::string host = host_header(a.address, a.port);
+  for (auto& c : clients) c->start(server, host);
   ioc.run_for(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(a.warmup)));
   stats.measuring = true;
   stats.errors = 0;

@@ -13,10 +13,13 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
 #include "server/hub.h"
+#include "server/request_guard.h"
 #include "server/store.h"
 #include "server/table.h"
 #include "server/transport.h"
@@ -50,8 +53,34 @@ struct ServeArgs {
   double watch_pace = static_cast<double>(server::HubConfig{}.watch_pace_ms) / 1000;
   double secret_pace = static_cast<double>(server::HubConfig{}.secret_pace_ms) / 1000;
   int max_spectators = server::HubConfig{}.max_spectators;
+  std::vector<std::string> allow_origins;  // besides the server's own
+  std::vector<std::string> allow_hosts;    // besides the loopback names, on a loopback address
   bool check = false;
 };
+
+// --allow-origin's check: an origin as a browser sends it, so that a typo is refused at the
+// start, not found out as every page of that origin is refused.
+CLI::Validator an_origin() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::string why;
+        if (server::parse_origin(text, &why)) return {};
+        return fmt::format("{} is not an origin: {}", quote_input(text), why);
+      },
+      "URL");
+}
+
+// --allow-host's: a name or an address as a Host header gives it, without the port (any port of
+// it is answered).
+CLI::Validator a_host_name() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto host = server::parse_host(text);
+        if (!text.empty() && host && !host->port) return {};
+        return fmt::format("{} is not a host name or address (without a port)", quote_input(text));
+      },
+      "NAME");
+}
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
 // players a server should hold; the hard limit is ours to take. The limit then in force.
@@ -143,6 +172,8 @@ int run_serve(const ServeArgs& args) {
   transport_config.ws_burst = 2 * args.ws_rate;
   transport_config.max_connections_per_client = args.max_connections;
   transport_config.max_ws_per_client = args.max_websockets;
+  transport_config.allowed_origins = args.allow_origins;
+  transport_config.allowed_hosts = args.allow_hosts;
   if (!fit_connections(args, transport_config)) return 2;
   if (args.web) {
     std::error_code ec;
@@ -270,6 +301,21 @@ void add_serve(CLI::App& app, int& status) {
                   "normal, hard or max (default max; expert:max can think for seconds a move on "
                   "the bot threads every table shares)")
       ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
+  cmd->add_option("--allow-origin", args->allow_origins,
+                  "an origin (scheme://host[:port]) besides the server's own whose pages may use "
+                  "its API and WebSockets, for a client served from elsewhere; repeatable. A "
+                  "request or WebSocket carrying another Origin is refused (403); the server's "
+                  "own is the host and port the request names (Host), and scripts and bots, "
+                  "which send no Origin, are not checked")
+      ->check(an_origin())
+      ->allow_extra_args(false);
+  cmd->add_option("--allow-host", args->allow_hosts,
+                  "a host name besides localhost, *.localhost, 127.x.x.x and [::1] that a server "
+                  "on a loopback address answers to (a proxy's in front of it that keeps the "
+                  "name); repeatable. Requests naming another Host are refused (421), as a page "
+                  "on another name got there by DNS rebinding")
+      ->check(a_host_name())
+      ->allow_extra_args(false);
   cmd->add_flag("--check", args->check,
                 "only check the database (--db): replay every table, name each damaged one and "
                 "why, and count them all; exit status 1 if any is damaged. It only reads, so a "

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "server/transport_impl.h"
 #include "server/ws_session.h"
@@ -22,7 +23,12 @@ constexpr size_t kHeaderLimit = 16 * 1024;
 // unbounded, a few connections sending one endless chunk extension held hundreds of MB
 // (regression). A flat_buffer with a maximum fails the read with buffer_overflow instead.
 constexpr size_t kBufferLimit = 2 * kHeaderLimit;
-constexpr std::string_view kCsp = "default-src 'self'; connect-src 'self' ws: wss:";
+// No page may frame the server's (clickjacking): frame-ancestors for browsers that read CSP,
+// X-Frame-Options for the others. connect-src names ws: and wss: besides 'self', as Safari before
+// 16 did not count the page's own host over ws: or wss: as 'self', and the client would not
+// connect there.
+constexpr std::string_view kCsp =
+    "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'";
 // A connection that is only to be refused, or that took one of the places kept for players, has
 // this long to ask (a browser asks at once), not the idle timeout.
 constexpr int64_t kUnservedTimeoutMs = 5000;
@@ -37,13 +43,45 @@ void add_security_headers(http::fields& fields) {
   fields.set("Content-Security-Policy", kCsp);
 }
 
-std::string error_json(std::string_view code, std::string_view message) {
-  // Codes and messages here are fixed strings without quotes or backslashes.
-  return "{\"error\":{\"code\":\"" + std::string(code) + "\",\"message\":\"" +
-         std::string(message) + "\"}}";
+bool is_api(std::string_view target) { return target.starts_with("/api/"); }
+
+// A JSON string of ASCII `text`: a message may quote what a client sent (RequestGuard keeps only
+// its printable ASCII).
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else {
+      out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+    }
+  }
+  return out + "\"";
 }
 
-bool is_api(std::string_view target) { return target.starts_with("/api/"); }
+// The hub's error shape, its keys in the hub's order.
+std::string error_json(std::string_view code, std::string_view message, std::string_view field) {
+  std::string out = "{\"error\":{\"code\":" + json_string(code);
+  if (!field.empty()) out += ",\"field\":" + json_string(field);
+  return out + ",\"message\":" + json_string(message) + "}}";
+}
+
+// The headers RequestGuard checks, every value of each.
+RequestOrigin request_origin(const HttpRequest& request) {
+  RequestOrigin out;
+  out.method = request.method_string();
+  out.api = is_api(request.target());
+  const auto values = [&](http::field name) {
+    std::vector<std::string_view> found;
+    for (auto [it, end] = request.equal_range(name); it != end; ++it) found.push_back(it->value());
+    return found;
+  };
+  out.hosts = values(http::field::host);
+  out.origins = values(http::field::origin);
+  out.content_types = values(http::field::content_type);
+  return out;
+}
 
 std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find_first_of("?#"));
@@ -119,6 +157,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                 "in a few seconds");
       res.set(http::field::retry_after, std::to_string(kRetryAfterS));
       write(std::move(res), false);
+      return;
+    }
+    // Before the API's rate and the hub's limits count it: a page of another site makes its
+    // visitors send such requests, which are not to spend their addresses' budgets.
+    if (const auto refusal = transport_.guard.check(request_origin(request))) {
+      // A refused upgrade closes: the client sends WebSocket frames next, not a request.
+      const bool keep_alive =
+          request.keep_alive() && !websocket::is_upgrade(request) && !transport_.stopping;
+      write(error_response(static_cast<http::status>(refusal->status), refusal->code,
+                           refusal->message, refusal->field),
+            keep_alive);
       return;
     }
     if (websocket::is_upgrade(request)) {
@@ -221,11 +270,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   static http::response<http::string_body> error_response(http::status status,
                                                           std::string_view code,
-                                                          std::string_view message) {
+                                                          std::string_view message,
+                                                          std::string_view field = {}) {
     http::response<http::string_body> res{status, 11};
     res.set(http::field::content_type, "application/json");
     res.set(http::field::cache_control, "no-store");
-    res.body() = error_json(code, message);
+    res.body() = error_json(code, message, field);
     return res;
   }
 

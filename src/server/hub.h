@@ -126,7 +126,9 @@ class Hub {
 
   // The lobby's JSON API (paths under /api/). `target` is the request target with its query;
   // `client` who asks, for the limits on creating guests and tables and on seat changes (empty:
-  // not limited).
+  // not limited). The headers are the transport's to check first (server/request_guard.h: a body
+  // said to be JSON, the page's origin), as a page of another site could otherwise spend
+  // `client`'s limits.
   HttpReply http(std::string_view method, std::string_view target, std::string_view body,
                  int64_t now_ms, const std::string& client = {});
 

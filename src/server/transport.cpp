@@ -36,6 +36,18 @@ int bot_thread_count(int configured) {
   return std::max(1, cores - 1);
 }
 
+// Whether the server listens on the loopback only, where a page on a name other than a loopback
+// one got there by DNS rebinding. An address that cannot be used is refused later.
+bool is_loopback_address(const std::string& text) {
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(text, ec);
+  if (ec) return false;
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6()).is_loopback();
+  }
+  return address.is_loopback();
+}
+
 }  // namespace
 
 int64_t steady_now_ms() {
@@ -57,7 +69,10 @@ void log_error(std::string_view what, std::string_view detail) {
 }
 
 Transport::Impl::Impl(const TransportConfig& cfg)
-    : config(cfg), files(cfg.web_dir), api_limit(cfg.api_rate, cfg.api_burst) {
+    : config(cfg),
+      guard(cfg.allowed_origins, cfg.allowed_hosts, is_loopback_address(cfg.address)),
+      files(cfg.web_dir),
+      api_limit(cfg.api_rate, cfg.api_burst) {
   beast::error_code ec;
   const auto address = asio::ip::make_address(config.address, ec);
   if (ec) throw std::runtime_error("bad address '" + config.address + "': " + ec.message());

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/hub.h"
 
@@ -61,6 +62,11 @@ struct TransportConfig {
   // such a player's hello; anything else is refused.
   int player_reserve = 500;
   int64_t http_timeout_ms = 30000;  // an HTTP connection idle this long is closed
+  // Where requests may come from (server/request_guard.h): the origins besides the server's own
+  // whose pages may use it (scheme://host[:port]), and the host names besides the loopback ones
+  // it answers to when it listens on a loopback address (a proxy's in front of it).
+  std::vector<std::string> allowed_origins;
+  std::vector<std::string> allowed_hosts;
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.
   int64_t close_deadline_ms = 5000;
@@ -74,7 +80,8 @@ int connections_for_file_limit(uint64_t file_limit);
 class Transport final : public Outlet {
  public:
   // Binds and listens at once (so port() is known before run()). Throws std::runtime_error when
-  // the address cannot be used.
+  // the address cannot be used, std::invalid_argument for an allowed origin or host that is not
+  // one.
   explicit Transport(const TransportConfig& config);
   ~Transport() override;
   Transport(const Transport&) = delete;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "server/rate_limit.h"
+#include "server/request_guard.h"
 #include "server/static_files.h"
 #include "server/transport.h"
 
@@ -189,6 +190,7 @@ struct Transport::Impl {
   void add_http_session(const std::shared_ptr<HttpSession>& session);
 
   TransportConfig config;
+  RequestGuard guard;  // checks every request's Host, Origin and Content-Type first
   StaticFiles files;
   uint16_t port = 0;  // as bound (the listener is closed when the server stops)
   // Open connections, and WebSockets among them, by client_key (config.max_connections_per_client,

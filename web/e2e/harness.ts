@@ -88,7 +88,12 @@ export class Server {
   }
 
   async api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.url + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The server takes a body only as application/json (Node's fetch would say text/plain).
+    const res = await fetch(this.url + path, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const data = (await res.json()) as T;
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
     return data;

@@ -116,6 +116,32 @@ describe('presets', () => {
   });
 });
 
+describe('API requests', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // The server refuses a body of any other type (415): a page of another site can send text/plain
+  // without asking, so the server takes JSON only.
+  it('sends every POST as application/json, and a GET without a body', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    await api.createGuest('Ana');
+    await api.createTable({ token: 't', variant: 'romanian', players: 4, options: {}, seats: [], public: true });
+    await api.join('ab12', 't', 1);
+    await api.leave('ab12', 't');
+    await api.rematch('ab12', 't');
+    await api.listTables();
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    const posts = calls.filter(([, init]) => init.method === 'POST');
+    expect(posts).toHaveLength(5);
+    for (const [path, init] of posts) {
+      expect(init.headers, path).toEqual({ 'Content-Type': 'application/json' });
+      expect(typeof init.body, path).toBe('string');
+    }
+    const get = calls.find(([, init]) => init.method === 'GET');
+    expect(get?.[1].body).toBeUndefined();
+  });
+});
+
 describe('API errors', () => {
   afterEach(() => vi.unstubAllGlobals());
 
