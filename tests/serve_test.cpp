@@ -504,6 +504,19 @@ TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
   EXPECT_EQ(serve.stop(SIGTERM), 0);
   EXPECT_EQ(read_file(serve_errors), "whist serve: " + playing_line) << "the server's log agrees";
 
+  // A copy it may not write beside (regression, audit: "unable to open database file"; here a
+  // name with no room for "-shm", which fails as root too): read as a snapshot, and said so.
+  const std::string copy = (dir.path() / (std::string(248, 'c') + ".sqlite")).string();
+  std::filesystem::copy_file(db, copy);
+  EXPECT_EQ(check(copy, 1), "note: read " + copy +
+                                " as an immutable snapshot: it could not be opened as a reader "
+                                "beside a server (unable to open database file: its folder or "
+                                "its -shm file cannot be written), so a server writing to it "
+                                "meanwhile is not seen\n" +
+                                damaged);
+  EXPECT_EQ(read_file(errors), "");
+  std::filesystem::remove(copy);
+
   // What it cannot check: status 2 and the reason.
   const std::string none = (dir.path() / "none.sqlite").string();
   EXPECT_EQ(check(none, 2), "");
@@ -516,7 +529,13 @@ TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
   SQLite::Database(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE).exec("CREATE TABLE t (x)");
   EXPECT_EQ(check(other, 2), "");
   EXPECT_EQ(read_file(errors), "whist serve: database " + other +
-                                   ": not a whist server database (no tables and events in it)\n");
+                                   ": not a whist database (its table t is none of whist's); "
+                                   "nothing was written to it\n");
+  const std::string empty = (dir.path() / "empty.sqlite").string();
+  std::ofstream(empty).close();
+  EXPECT_EQ(check(empty, 2), "");
+  EXPECT_EQ(read_file(errors),
+            "whist serve: database " + empty + ": not a whist database (it holds no tables)\n");
 }
 
 // `whist load` (docs/performance.md) against a real server: a few tables, a table of a player

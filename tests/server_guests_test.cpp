@@ -363,8 +363,10 @@ TEST_F(GuestsTest, ADatabaseFromBeforeTheExpiryIsBroughtUpToDate) {
   play_to_the_end({1});
   ASSERT_EQ(call("GET", "/api/tables/" + done).body["state"], "finished");
   hub_.reset();
-  {  // the schema of before
+  {  // the schema of before, which stamped nothing
     SQLite::Database db(db_, SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA application_id = 0");
+    db.exec("PRAGMA user_version = 0");
     for (const char* trigger : {"seated_on_join", "seated_on_leave", "seated_on_finish",
                                 "seated_on_delete", "guest_seen_when_made"}) {
       db.exec(std::string("DROP TRIGGER ") + trigger);

@@ -1509,6 +1509,20 @@ TEST(StoreOpen, AFileThatCannotBeWrittenIsRefusedAtOnce) {
   fs::permissions(dir.path(), fs::perms::owner_all);
 }
 
+// Regression (audit): a new database in a folder that cannot be written was refused with SQLite's
+// "unable to open database file"; the error names the folder.
+TEST(StoreOpen, ANewDatabaseInAFolderThatCannotBeWrittenNamesTheFolder) {
+  if (geteuid() == 0) GTEST_SKIP() << "root writes in a read-only folder all the same";
+  const test_files::TempDir dir{"whist-store-open-"};
+  fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
+  const std::string path = (dir / "w.sqlite").string();
+  EXPECT_EQ(open_message(path, server::StoreAccess::Own),
+            "database " + path + ": its folder " + dir.str() +
+                " cannot be written, so the database cannot be made");
+  fs::permissions(dir.path(), fs::perms::owner_all);
+  EXPECT_FALSE(fs::exists(path));
+}
+
 // Regression: what could not be stored (a full disk, or here the database's file moved away while
 // the server ran, which SQLite does not notice) got no answer over the WebSocket and a bare 500
 // over HTTP; a bot's move that failed was never asked for again; a hello whose connection could
@@ -1802,9 +1816,11 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
   hub_.reset();
   int events = 0;
   {  // the finished games are marked; then as a database from before the flag, and from before
-     // the events were stored by table (a rowid table)
+     // the events were stored by table (a rowid table), which stamped nothing
     SQLite::Database db(db_, SQLite::OPEN_READWRITE);
     EXPECT_EQ(db.execAndGet("SELECT count(*) FROM tables WHERE finished = 1").getInt(), 3);
+    db.exec("PRAGMA application_id = 0");
+    db.exec("PRAGMA user_version = 0");
     for (const char* trigger : {"seated_on_join", "seated_on_leave", "seated_on_finish",
                                 "seated_on_delete", "guest_seen_when_made"}) {
       db.exec(std::string("DROP TRIGGER ") + trigger);
@@ -1818,7 +1834,19 @@ TEST_F(HubRestartTest, FinishedTablesLeaveMemoryAndComeBackTheSame) {
     db.exec("DROP TABLE events");
     db.exec("ALTER TABLE events_rowid RENAME TO events");
   }
+  out_.logged.clear();
   reopen();
+  // Each step in the server's log (regression, audit: the file was rebuilt with no word of it).
+  const std::string from =
+      "database " + db_ + ": an earlier whist's database (no schema version): ";
+  EXPECT_EQ(out_.logged,
+            (std::vector<std::string>{
+                from + "storing its events by table, then rebuilding the file (VACUUM)",
+                from + "adding tables.finished (its finished games are marked as they are read)",
+                from + "adding guests.last_seen (its guests taken as seen now), who sits where "
+                       "(seated, read from the games not finished) and the triggers that keep it",
+                "database " + db_ +
+                    ": stamped as whist's (application_id 0x57485354), schema version 1"}));
   EXPECT_EQ(hub_->tables_in_memory(), 2);
   EXPECT_EQ(call("GET", "/api/tables/" + ids[0] + "/record").body, records[0]);
   EXPECT_EQ(call("GET", "/api/tables/" + ids[1] + "/replay").body, replays[1]);

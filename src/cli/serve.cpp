@@ -141,6 +141,9 @@ int run_check(const std::string& db) {
   int damaged = 0;
   try {
     server::Store store(db, server::StoreAccess::Read);
+    if (!store.snapshot_note().empty()) {
+      fmt::print("note: {}\n", escape_control_characters(store.snapshot_note()));
+    }
     for (const std::string& id : store.all_tables()) {
       try {
         const auto stored = store.table(id);

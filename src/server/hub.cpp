@@ -171,7 +171,8 @@ struct Hub::Impl {
   Impl(const HubConfig& c, Outlet& o)
       : config(c),
         outlet(o),
-        store(c.db_path),
+        store(c.db_path, StoreAccess::Own,
+              [&o](std::string_view what, std::string_view detail) { o.log(what, detail); }),
         guests(store, {static_cast<size_t>(std::max(c.guests_cached, 1)), c.guest_expiry_days,
                        c.wall_clock}),
         rng(c.seed),

@@ -2,21 +2,26 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fcntl.h>
+#include <fmt/core.h>
 #include <sqlite3.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -132,32 +137,43 @@ void rebuild_seated(SQLite::Database& db) {
   }
 }
 
-// A database from before the guests' expiry, once, all or nothing: the column, the table, the
-// indexes and the triggers; its guests taken as seen now (none is retired at once), who sits
-// where read from the events. Later starts write nothing here (a server on a full disk still
-// starts), and read no event: the triggers kept `seated` since, whatever server wrote.
-void update_guest_expiry(SQLite::Database& db) {
-  // Every trigger, not one: a table rebuilt (as cluster_events does `events`) loses its own.
-  if (db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN"
-                    " ('seated_on_join', 'seated_on_leave', 'seated_on_finish',"
-                    " 'seated_on_delete', 'guest_seen_when_made')")
-          .getInt() == static_cast<int>(kSeatedTriggers.size())) {
-    return;
-  }
-  SQLite::Transaction transaction(db);
-  if (!column_exists(db, "guests", "last_seen")) {
-    db.exec("ALTER TABLE guests ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0");
-  }
+// The seats' table, its indexes and triggers, and the guests' index: a new database's, and an
+// earlier one's once it has `guests.last_seen`.
+void create_seats(SQLite::Database& db) {
   db.exec(std::string("CREATE TABLE IF NOT EXISTS seated ") + kSeatedColumns);
   // Retiring guests reads them by age; a guest's seats are looked up by guest.
   db.exec("CREATE INDEX IF NOT EXISTS guests_by_last_seen ON guests (last_seen)");
   db.exec("CREATE INDEX IF NOT EXISTS seated_by_guest ON seated (guest_id)");
   for (const char* trigger : kSeatedTriggers) db.exec(trigger);
+}
+
+// Every trigger, not one: a table rebuilt (as cluster_events does `events`) loses its own.
+bool seats_complete(SQLite::Database& db) {
+  return db.execAndGet(
+               "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN"
+               " ('seated_on_join', 'seated_on_leave', 'seated_on_finish',"
+               " 'seated_on_delete', 'guest_seen_when_made')")
+             .getInt() == static_cast<int>(kSeatedTriggers.size());
+}
+
+// A database from before the guests' expiry, once, all or nothing: the column, the table, the
+// indexes and the triggers; its guests taken as seen now (none is retired at once), who sits
+// where read from the events. Later starts write nothing here (a server on a full disk still
+// starts), and read no event: the triggers kept `seated` since, whatever server wrote. True if
+// it had anything to build.
+bool update_guest_expiry(SQLite::Database& db) {
+  if (seats_complete(db)) return false;
+  SQLite::Transaction transaction(db);
+  if (!column_exists(db, "guests", "last_seen")) {
+    db.exec("ALTER TABLE guests ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0");
+  }
+  create_seats(db);
   // Stamped as the trigger stamps a guest made with no sighting: by the database's clock.
   db.exec(
       "UPDATE guests SET last_seen = CAST(strftime('%s', 'now') AS INTEGER) WHERE last_seen = 0");
   rebuild_seated(db);
   transaction.commit();
+  return true;
 }
 
 // A table's events, in order, by the primary key (so the finished tables', most of the file in
@@ -174,6 +190,207 @@ void read_events(SQLite::Database& db, StoredTable& table) {
   }
 }
 
+// Whist's mark in a database's header (PRAGMA application_id), the bytes 'WHST': another
+// program's database is told from ours before anything is written to it.
+constexpr int32_t kApplicationId = 0x57485354;
+// The tables' version (PRAGMA user_version), one more with each change to them; 1 is the first
+// stamped. A database made by a whist from before the stamp has neither mark, and is known by
+// its tables (unlike_earlier_whist).
+constexpr int kSchemaVersion = 1;
+
+// What a database holds, read before anything is written to it.
+struct Contents {
+  int32_t application_id = 0;
+  int version = 0;
+  int objects = 0;  // tables, indexes, views and triggers
+  // Every table but SQLite's own; the columns of those that bear a name of whist's.
+  std::map<std::string, std::set<std::string>> tables;
+};
+
+constexpr std::array<const char*, 4> kWhistTables = {"events", "guests", "seated", "tables"};
+
+Contents read_contents(SQLite::Database& db) {
+  Contents c;
+  c.application_id = db.execAndGet("PRAGMA application_id").getInt();
+  c.version = db.execAndGet("PRAGMA user_version").getInt();
+  c.objects = db.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+  SQLite::Statement tables(db,
+                           "SELECT name FROM sqlite_master WHERE type = 'table'"
+                           " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
+  while (tables.executeStep()) c.tables[tables.getColumn(0).getString()];
+  SQLite::Statement columns(db, "SELECT name FROM pragma_table_info(?)");
+  for (auto& [name, names] : c.tables) {
+    // Only whist's names are read: another program's table may be virtual, of a module this
+    // SQLite does not have.
+    if (std::find(kWhistTables.begin(), kWhistTables.end(), name) == kWhistTables.end()) continue;
+    columns.reset();
+    columns.bind(1, name);
+    while (columns.executeStep()) names.insert(columns.getColumn(0).getString());
+  }
+  return c;
+}
+
+std::string joined(const std::set<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// Why an unstamped database is none an earlier whist made (empty if it is one). Every earlier
+// whist made guests, tables and events; later ones added columns (each a step of
+// upgrade_unstamped) and `seated`.
+std::string unlike_earlier_whist(const Contents& c) {
+  struct Form {
+    const char* table;
+    std::set<std::string> first;  // as the first whist made it
+    std::set<std::string> added;  // columns a later one may have added
+    bool always;
+  };
+  const std::array<Form, 4> forms = {{
+      {"events", {"table_id", "seq", "body"}, {}, true},
+      {"guests", {"id", "token_hash", "name"}, {"last_seen"}, true},
+      {"seated", {"table_id", "seat", "guest_id"}, {}, false},
+      {"tables", {"id", "setup", "rematch"}, {"finished", "asleep"}, true},
+  }};
+  for (const auto& [table, columns] : c.tables) {
+    const auto form =
+        std::find_if(forms.begin(), forms.end(), [&](const Form& f) { return table == f.table; });
+    if (form == forms.end()) return "its table " + table + " is none of whist's";
+    std::set<std::string> most = form->first;
+    most.insert(form->added.begin(), form->added.end());
+    if (!std::includes(columns.begin(), columns.end(), form->first.begin(), form->first.end()) ||
+        !std::includes(most.begin(), most.end(), columns.begin(), columns.end())) {
+      return "its table " + table + " has the columns " + joined(columns) + ", not whist's " +
+             joined(form->first);
+    }
+  }
+  for (const Form& f : forms) {
+    if (f.always && c.tables.count(f.table) == 0) {
+      return std::string("it has no table ") + f.table;
+    }
+  }
+  return "";
+}
+
+enum class Standing : uint8_t {
+  Empty,      // no tables: whist's to make
+  Unstamped,  // an earlier whist's, from before the stamp
+  Stamped,    // whist's, of a version this program knows
+};
+
+// What a database is to whist; throws, saying why, for one this program must not touch: another
+// program's (a whist database always holds something, and it is refused before the WAL switch or
+// anything else is written), or a newer whist's, which this one would not know how to keep.
+Standing judge(const Contents& c) {
+  const bool ours = c.application_id == kApplicationId;
+  if (!ours && c.application_id != 0) {
+    throw std::runtime_error(
+        fmt::format("not a whist database (its application_id is {:#010x}, another program's; "
+                    "whist's is {:#010x}); nothing was written to it",
+                    static_cast<uint32_t>(c.application_id), kApplicationId));
+  }
+  if (c.objects == 0) return Standing::Empty;
+  if (ours && c.version > kSchemaVersion) {
+    throw std::runtime_error(
+        fmt::format("made by a newer whist: schema version {}, this program knows up to {}; "
+                    "nothing was written to it",
+                    c.version, kSchemaVersion));
+  }
+  if (ours && c.version >= 1) return Standing::Stamped;
+  if (const std::string why = unlike_earlier_whist(c); !why.empty()) {
+    throw std::runtime_error("not a whist database (" + why + "); nothing was written to it");
+  }
+  return Standing::Unstamped;
+}
+
+// Within the caller's transaction, so that the stamp comes with the tables it vouches for.
+void stamp(SQLite::Database& db) {
+  db.exec(fmt::format("PRAGMA application_id = {}", kApplicationId));
+  db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+}
+
+// A new database, all in one transaction: a start stopped half-way leaves one still empty.
+void create_schema(SQLite::Database& db) {
+  SQLite::Transaction transaction(db);
+  // token_hash UNIQUE and id PRIMARY KEY are each an index: a guest is one read either way.
+  db.exec(
+      "CREATE TABLE guests (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL,"
+      " name TEXT NOT NULL, last_seen INTEGER NOT NULL DEFAULT 0)");
+  db.exec(
+      "CREATE TABLE tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL,"
+      " rematch TEXT NOT NULL DEFAULT '', finished INTEGER NOT NULL DEFAULT 0,"
+      " asleep INTEGER NOT NULL DEFAULT 0)");
+  db.exec(std::string("CREATE TABLE events ") + kEventsColumns);
+  create_seats(db);
+  stamp(db);
+  transaction.commit();
+}
+
+using Note = std::function<void(const std::string&)>;
+
+// An earlier whist's database brought to schema version 1, the steps it lacks one by one, each
+// logged as it starts (the first may take a while on a large file) and each all or nothing. The
+// stamp comes last: a start stopped half-way leaves a database still unstamped, of a form
+// unlike_earlier_whist knows, and the next does the steps left.
+void upgrade_unstamped(SQLite::Database& db, const Note& note) {
+  const std::string from = "an earlier whist's database (no schema version): ";
+  if (!clustered(db, "events")) {
+    note(from + "storing its events by table, then rebuilding the file (VACUUM)");
+    cluster_events(db);
+  }
+  // Its finished tables are read once more at the next start, and marked then.
+  if (!column_exists(db, "tables", "finished")) {
+    note(from + "adding tables.finished (its finished games are marked as they are read)");
+    db.exec("ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0");
+  }
+  if (!column_exists(db, "tables", "asleep")) {
+    note(from + "adding tables.asleep");
+    db.exec("ALTER TABLE tables ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0");
+  }
+  if (!seats_complete(db)) {
+    note(from +
+         "adding guests.last_seen (its guests taken as seen now), who sits where (seated, read "
+         "from the games not finished) and the triggers that keep it");
+    update_guest_expiry(db);
+  }
+  SQLite::Transaction transaction(db);
+  stamp(db);
+  transaction.commit();
+  note(fmt::format("stamped as whist's (application_id {:#010x}), schema version {}",
+                   kApplicationId, kSchemaVersion));
+}
+
+// A reader beside a server writes in the -shm file beside the database (made if missing), which
+// another user, or a read-only folder or copy, does not allow: then the file alone is read, as
+// an immutable snapshot, by a URI (whose path is percent-encoded, '?' and '#' being its own).
+std::string immutable_uri(const std::string& path) {
+  std::string out = "file://";
+  for (const unsigned char ch : std::filesystem::absolute(path).string()) {
+    if (std::isalnum(ch) != 0 || std::strchr("-._~/", ch) != nullptr) {
+      out += static_cast<char>(ch);
+    } else {
+      out += fmt::format("%{:02X}", ch);
+    }
+  }
+  return out + "?immutable=1";
+}
+
+// What a check of an immutable snapshot leaves out, said with its output.
+std::string snapshot_leaves_out(const std::string& path, const std::string& why) {
+  std::string note = "read " + path +
+                     " as an immutable snapshot: it could not be opened as a reader beside a "
+                     "server (" +
+                     why +
+                     ": its folder or its -shm file cannot be written), so a server writing "
+                     "to it meanwhile is not seen";
+  struct stat st {};
+  if (stat((path + "-wal").c_str(), &st) == 0 && st.st_size > 0) {
+    note += ", nor its write-ahead log " + path + "-wal (" + std::to_string(st.st_size) +
+            " bytes), which may hold the latest changes";
+  }
+  return note;
+}
+
 // Why a database file cannot be opened, in words SQLite does not have (it says "unable to open
 // database file" or "disk I/O error" for each of these); empty when nothing is seen wrong.
 std::string open_problem(const std::string& path, StoreAccess access) {
@@ -186,6 +403,10 @@ std::string open_problem(const std::string& path, StoreAccess access) {
   if (!parent.empty() && stat(parent.c_str(), &st) != 0) {
     return "no directory '" + parent.string() + "' to hold it";
   }
+  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    return "its folder " + folder.string() + " cannot be written, so the database cannot be made";
+  }
   return "";
 }
 
@@ -195,7 +416,9 @@ std::string open_problem(const std::string& path, StoreAccess access) {
 // one step that waits for the disk (fsync), so a thread of its own does it, on its own connection,
 // and a commit never waits for one: a disk that stalls delays no broadcast.
 struct Store::Impl {
-  Impl(const std::string& p, int flags) : path(p), db(p, flags | SQLite::OPEN_FULLMUTEX) {}
+  // `file`: what SQLite opens, the path or a URI naming it.
+  Impl(const std::string& p, const std::string& file, int flags)
+      : path(p), db(file, flags | SQLite::OPEN_FULLMUTEX) {}
   ~Impl() {
     {
       std::lock_guard lock(mutex);
@@ -320,6 +543,7 @@ struct Store::Impl {
   // Prepared once: an event is written for every action of every table.
   std::unique_ptr<SQLite::Statement> add_event;
   uint64_t guest_reads = 0;
+  std::string snapshot_note;  // set when only an immutable snapshot could be read
   std::thread checkpointer;
   std::mutex mutex;
   std::condition_variable wake;
@@ -327,20 +551,36 @@ struct Store::Impl {
   bool stopping = false;
 };
 
-Store::Store(const std::string& path, StoreAccess access) {
+Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
   try {
     if (const std::string problem = open_problem(path, access); !problem.empty()) {
       throw std::runtime_error(problem);
     }
     if (access == StoreAccess::Read) {
-      impl_ = std::make_unique<Impl>(path, SQLite::OPEN_READONLY);
-      impl_->db.exec("PRAGMA busy_timeout=5000");
-      if (!impl_->db.tableExists("tables") || !impl_->db.tableExists("events")) {
-        throw std::runtime_error("not a whist server database (no tables and events in it)");
+      impl_ = std::make_unique<Impl>(path, path, SQLite::OPEN_READONLY);
+      Contents contents;
+      try {
+        impl_->db.exec("PRAGMA busy_timeout=5000");
+        contents = read_contents(impl_->db);
+      } catch (const SQLite::Exception& e) {
+        // SQLite opens lazily: the first read is where a missing or unwritable -shm shows.
+        const int code = e.getErrorCode() & 0xFF;
+        if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
+        impl_ = std::make_unique<Impl>(path, immutable_uri(path),
+                                       SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        impl_->snapshot_note = snapshot_leaves_out(path, e.what());
+        contents = read_contents(impl_->db);
+      }
+      if (judge(contents) == Standing::Empty) {
+        // A snapshot's file may hold no tables yet, all of them still in its write-ahead log.
+        throw std::runtime_error(impl_->snapshot_note.empty()
+                                     ? "not a whist database (it holds no tables)"
+                                     : impl_->snapshot_note +
+                                           "; and the file alone holds no tables");
       }
       return;
     }
-    impl_ = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    impl_ = std::make_unique<Impl>(path, path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     auto& db = impl_->db;
     const bool file = path != ":memory:" && !path.empty();
     if (file) impl_->lock_file();
@@ -358,29 +598,36 @@ Store::Store(const std::string& path, StoreAccess access) {
       }
     }
     db.exec("PRAGMA busy_timeout=5000");
+    Contents contents;
+    if (file) {
+      // Read on a connection that only reads: one that may write copies a log left behind (by
+      // another program that stopped) into the file as it closes, and a refused file is left
+      // as it was found.
+      SQLite::Database reader(path, SQLite::OPEN_READONLY);
+      reader.exec("PRAGMA busy_timeout=5000");
+      contents = read_contents(reader);
+    } else {
+      contents = read_contents(db);
+    }
+    const Standing standing = judge(contents);
     // WAL: a write is durable once its transaction commits. synchronous=NORMAL survives any
     // crash of the process (a power cut may lose the last commits).
     db.exec("PRAGMA journal_mode=WAL");
     db.exec("PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
-    // token_hash UNIQUE and id PRIMARY KEY are each an index: a guest is one read either way.
-    db.exec(
-        "CREATE TABLE IF NOT EXISTS guests (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL,"
-        " name TEXT NOT NULL, last_seen INTEGER NOT NULL DEFAULT 0)");
-    db.exec(
-        "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL,"
-        " rematch TEXT NOT NULL DEFAULT '')");
-    db.exec(std::string("CREATE TABLE IF NOT EXISTS events ") + kEventsColumns);
-    if (!clustered(db, "events")) cluster_events(db);
-    // Databases from before the flag: their finished tables are read once more at the next
-    // start, and marked then.
-    if (!column_exists(db, "tables", "finished")) {
-      db.exec("ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0");
+    const Note note = [&](const std::string& detail) {
+      if (log) log("database " + path, detail);
+    };
+    // Version 1 is the first stamped, so no stamped database is older yet; the next version
+    // brings its step from the one before, logged, for Standing::Stamped.
+    static_assert(kSchemaVersion == 1, "a new schema version needs its step from the one before");
+    if (standing == Standing::Empty) create_schema(db);
+    if (standing == Standing::Unstamped) upgrade_unstamped(db, note);
+    if (update_guest_expiry(db)) {
+      note(
+          "the seats' triggers were missing (a table rebuilt loses its own): made again, and "
+          "who sits where read again from the games not finished");
     }
-    if (!column_exists(db, "tables", "asleep")) {
-      db.exec("ALTER TABLE tables ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0");
-    }
-    update_guest_expiry(db);
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
@@ -389,6 +636,8 @@ Store::Store(const std::string& path, StoreAccess access) {
     throw std::runtime_error("database " + path + ": " + e.what());
   }
 }
+
+const std::string& Store::snapshot_note() const { return impl_->snapshot_note; }
 
 Store::~Store() = default;
 

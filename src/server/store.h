@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace SQLite {
@@ -45,7 +47,15 @@ struct StoredTable {
 // A server owns its database: it creates it if needed, brings an older one up to date, and
 // keeps any other server off it. A reader (`whist serve --check`) only reads, and may do so
 // while a server runs on it: each table is read in one transaction, so as it was at one moment.
+// Either refuses, before writing anything to it, a database that is not whist's (another
+// program's) or is a newer whist's: whist stamps its databases (PRAGMA application_id 'WHST'
+// and user_version, the schema's version), and knows an earlier whist's unstamped ones by their
+// tables.
 enum class StoreAccess : uint8_t { Own, Read };
+
+// Where a store tells the server's operator what it changed in a database as it opened it (an
+// earlier whist's brought up to date, step by step): what (the database) and the detail.
+using StoreLog = std::function<void(std::string_view what, std::string_view detail)>;
 
 class Store {
  public:
@@ -65,7 +75,7 @@ class Store {
 
   // Opens the database at `path` (":memory:" for none), creating it if needed when owned.
   // Throws std::runtime_error with the reason when it cannot.
-  explicit Store(const std::string& path, StoreAccess access = StoreAccess::Own);
+  explicit Store(const std::string& path, StoreAccess access = StoreAccess::Own, StoreLog log = {});
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -110,6 +120,10 @@ class Store {
   // first missing event if one is missing.
   std::optional<StoredTable> table(const std::string& id);
   bool has_table(const std::string& id);
+  // Empty, unless a reader could not open the file beside a server (another user's, or in a
+  // folder it may not write: SQLite's reader writes in the -shm file beside it) and read it as
+  // an immutable snapshot instead: then what that leaves out, to be told with what was read.
+  const std::string& snapshot_note() const;
 
  private:
   struct Impl;

@@ -1,0 +1,291 @@
+// The store's database and what it will open (server/store.h): whist stamps its databases
+// (application_id and user_version), refuses another program's and a newer whist's before
+// writing anything to them, brings an earlier whist's unstamped one up to date with a log line for
+// each step, and a reader that may not write beside the file reads it as an immutable snapshot.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/store.h"
+#include "temp_dir.h"
+
+namespace whist::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kWhistApplicationId = 0x57485354;  // 'WHST'
+
+std::string read_bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::set<std::string> names_in(const fs::path& folder) {
+  std::set<std::string> out;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    out.insert(entry.path().filename().string());
+  }
+  return out;
+}
+
+// What opening says: "opened", or the error.
+std::string open_message(const std::string& path, StoreAccess access) {
+  try {
+    Store store(path, access);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "opened";
+}
+
+// A database as another program (or an earlier whist) leaves it: these statements, run by a
+// connection closed again.
+void make_database(const std::string& path, const std::vector<std::string>& statements) {
+  SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  for (const std::string& sql : statements) db.exec(sql);
+}
+
+int pragma(const std::string& path, const std::string& name) {
+  SQLite::Database db(path, SQLite::OPEN_READONLY);
+  return db.execAndGet("PRAGMA " + name).getInt();
+}
+
+std::string journal_mode(const std::string& path) {
+  SQLite::Database db(path, SQLite::OPEN_READONLY);
+  return db.execAndGet("PRAGMA journal_mode").getString();
+}
+
+// Regression (audit): a database of another program was taken over (whist's tables added, the
+// file switched to WAL), and one whose tables bore whist's names with other columns was changed
+// so before the start failed on them. Both are refused, by the server and by a check alike, with
+// the file named and the reason, and the file is left byte for byte as it was, with nothing
+// beside it; so are one stamped by another program and one of a newer whist.
+TEST(StoreSchema, AnotherProgramsOrANewerWhistsDatabaseIsRefusedAndLeftAsItWas) {
+  const test_files::TempDir dir{"whist-store-schema-"};
+  const auto refused = [&](const std::string& name, const std::vector<std::string>& statements,
+                           const std::string& why) {
+    const std::string path = (dir / name).string();
+    make_database(path, statements);
+    // Read first: a reader of a database in WAL mode leaves SQLite's -wal and -shm beside it.
+    const std::string mode = journal_mode(path);
+    const std::string before = read_bytes(path);
+    const std::set<std::string> files = names_in(dir.path());
+    for (const StoreAccess access : {StoreAccess::Own, StoreAccess::Read}) {
+      const bool own = access == StoreAccess::Own;
+      EXPECT_EQ(open_message(path, access), "database " + path + ": " + why) << name << own;
+      EXPECT_EQ(read_bytes(path), before) << name << own;
+      EXPECT_EQ(names_in(dir.path()), files) << name << own;
+      EXPECT_EQ(journal_mode(path), mode) << name << own;
+    }
+  };
+  refused("users.sqlite",
+          {"CREATE TABLE users (id, email)", "INSERT INTO users VALUES (1, 'ana@example.org')"},
+          "not a whist database (its table users is none of whist's); nothing was written to it");
+  refused("named-alike.sqlite", {"CREATE TABLE tables (a, b)", "CREATE TABLE events (x)"},
+          "not a whist database (its table events has the columns x, not whist's body, seq, "
+          "table_id); nothing was written to it");
+  refused("whist-and-more.sqlite",
+          {"CREATE TABLE guests (id, token_hash, name)", "CREATE TABLE tables (id, setup, rematch)",
+           "CREATE TABLE events (table_id, seq, body)", "CREATE TABLE users (id)"},
+          "not a whist database (its table users is none of whist's); nothing was written to it");
+  refused("half.sqlite", {"CREATE TABLE guests (id, token_hash, name)"},
+          "not a whist database (it has no table events); nothing was written to it");
+  refused("stamped.sqlite", {"PRAGMA application_id = 1234"},
+          "not a whist database (its application_id is 0x000004d2, another program's; whist's "
+          "is 0x57485354); nothing was written to it");
+  // A newer whist's, in WAL mode as whist leaves it.
+  const std::string newer = (dir / "newer.sqlite").string();
+  { Store store(newer); }
+  make_database(newer, {"PRAGMA user_version = 2"});
+  refused("newer.sqlite", {},
+          "made by a newer whist: schema version 2, this program knows up to 1; nothing was "
+          "written to it");
+  EXPECT_EQ(journal_mode(newer), "wal");
+}
+
+// A new database is stamped as whist's, at the schema's version; an empty file too (what SQLite
+// calls an empty database).
+TEST(StoreSchema, ANewDatabaseIsStampedAsWhists) {
+  const test_files::TempDir dir{"whist-store-schema-"};
+  const std::string path = (dir / "new.sqlite").string();
+  for (int k = 0; k < 2; ++k) {  // made, then opened again
+    std::vector<std::string> logged;
+    Store store(path, StoreAccess::Own, [&](std::string_view what, std::string_view detail) {
+      logged.push_back(std::string(what) + ": " + std::string(detail));
+    });
+    EXPECT_TRUE(logged.empty()) << logged.front();
+  }
+  EXPECT_EQ(pragma(path, "application_id"), kWhistApplicationId);
+  EXPECT_EQ(pragma(path, "user_version"), 1);
+  EXPECT_EQ(journal_mode(path), "wal");
+  const std::string empty = (dir / "empty.sqlite").string();
+  std::ofstream(empty).close();
+  { Store store(empty); }
+  EXPECT_EQ(pragma(empty, "application_id"), kWhistApplicationId);
+}
+
+// Regression (audit): an earlier whist's database was rebuilt (the events clustered, then
+// VACUUM) with nothing in the log. Earlier whists stamped nothing; their databases are known by
+// their tables and columns, brought up to date a step at a time, each step logged, and stamped.
+TEST(StoreSchema, AnEarlierWhistsDatabaseIsUpgradedStampedAndEachStepLogged) {
+  const test_files::TempDir dir{"whist-store-schema-"};
+  const auto opened = [](const std::string& path, StoreAccess access = StoreAccess::Own) {
+    std::vector<std::string> logged;
+    Store store(path, access, [&](std::string_view what, std::string_view detail) {
+      logged.push_back(std::string(what) + ": " + std::string(detail));
+    });
+    EXPECT_EQ(store.all_tables(), std::vector<std::string>{"t1"}) << path;
+    EXPECT_EQ(store.table("t1")->events, std::vector<std::string>{"{\"k\":\"restart\"}"}) << path;
+    return logged;
+  };
+  // As the first whist server made it (its events a rowid table).
+  const std::string first = (dir / "first.sqlite").string();
+  make_database(first, {"PRAGMA journal_mode=WAL",
+                        "CREATE TABLE guests (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL,"
+                        " name TEXT NOT NULL)",
+                        "CREATE TABLE tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL,"
+                        " rematch TEXT NOT NULL DEFAULT '')",
+                        "CREATE TABLE events (table_id TEXT NOT NULL REFERENCES tables(id),"
+                        " seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
+                        "INSERT INTO guests VALUES ('g1', 'h1', 'Ana')",
+                        "INSERT INTO tables (id, setup) VALUES ('t1', '{}')",
+                        "INSERT INTO events VALUES ('t1', 1, '{\"k\":\"restart\"}')"});
+  const std::string before = read_bytes(first);
+  EXPECT_TRUE(opened(first, StoreAccess::Read).empty()) << "a check reads it as it is";
+  EXPECT_EQ(read_bytes(first), before);
+  const std::string from =
+      "database " + first + ": an earlier whist's database (no schema version): ";
+  EXPECT_EQ(opened(first),
+            (std::vector<std::string>{
+                from + "storing its events by table, then rebuilding the file (VACUUM)",
+                from + "adding tables.finished (its finished games are marked as they are read)",
+                from + "adding tables.asleep",
+                from + "adding guests.last_seen (its guests taken as seen now), who sits where "
+                       "(seated, read from the games not finished) and the triggers that keep it",
+                "database " + first +
+                    ": stamped as whist's (application_id 0x57485354), schema version 1"}));
+  EXPECT_EQ(pragma(first, "application_id"), kWhistApplicationId);
+  EXPECT_EQ(pragma(first, "user_version"), 1);
+  EXPECT_TRUE(opened(first).empty()) << "once";
+  {
+    SQLite::Database db(first, SQLite::OPEN_READONLY);
+    EXPECT_EQ(db.execAndGet("SELECT last_seen > 0 FROM guests").getInt(), 1);
+    EXPECT_NE(db.execAndGet("SELECT sql FROM sqlite_master WHERE name = 'events'")
+                  .getString()
+                  .find("WITHOUT ROWID"),
+              std::string::npos);
+  }
+  // As the last whist before the stamp left it: the tables of now, no stamp.
+  const std::string last = (dir / "last.sqlite").string();
+  {
+    Store store(last);
+    store.add_table("t1", "{}");
+    store.add_event("t1", 1, "{\"k\":\"restart\"}");
+  }
+  make_database(last, {"PRAGMA application_id = 0", "PRAGMA user_version = 0"});
+  EXPECT_EQ(opened(last),
+            (std::vector<std::string>{
+                "database " + last +
+                ": stamped as whist's (application_id 0x57485354), schema version 1"}));
+  EXPECT_EQ(pragma(last, "application_id"), kWhistApplicationId);
+}
+
+// Regression (audit): `whist serve --check`, which only reads, failed on a copy in a folder it
+// may not write ("unable to open database file"), or as another user ("attempt to write a
+// readonly database"): SQLite's reader of a database in WAL mode writes in the -shm file beside
+// it, made if missing. It reads the file alone then, as an immutable snapshot, and says so. A
+// name of 255 bytes has no room for "-shm": the file cannot be made beside it, as root too.
+TEST(StoreSchema, AReaderThatCannotWriteBesideTheFileReadsAnImmutableSnapshot) {
+  const test_files::TempDir dir{"whist-store-schema-"};
+  const std::string made = (dir / "w.sqlite").string();
+  {
+    Store store(made);
+    store.add_table("t1", "{}");
+  }
+  ASSERT_EQ(journal_mode(made), "wal");
+  const std::string path = (dir / (std::string(248, 'w') + ".sqlite")).string();  // 255 bytes
+  fs::rename(made, path);
+  const std::string before = read_bytes(path);
+  const std::set<std::string> files = names_in(dir.path());
+  {
+    Store store(path, StoreAccess::Read);
+    EXPECT_EQ(store.snapshot_note(),
+              "read " + path +
+                  " as an immutable snapshot: it could not be opened as a reader beside a server "
+                  "(unable to open database file: its folder or its -shm file cannot be "
+                  "written), so a server writing to it meanwhile is not seen");
+    EXPECT_EQ(store.all_tables(), std::vector<std::string>{"t1"});
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_EQ(names_in(dir.path()), files);
+  // A name with the characters a URI gives meaning to, as long.
+  const std::string odd = (dir / ("a?b#c%d e" + std::string(239, 'w') + ".sqlite")).string();
+  fs::rename(path, odd);
+  EXPECT_EQ(open_message(odd, StoreAccess::Read), "opened");
+}
+
+// The same in a folder made read-only, with a write-ahead log left beside the file (copied from
+// a server's folder while it ran): what the log holds is not read, and the note says so; a file
+// whose tables are all still in its log is refused, with the note. Root may write in any folder,
+// and opens the file as a reader beside a server.
+TEST(StoreSchema, ASnapshotSaysItsWriteAheadLogWasNotRead) {
+  if (geteuid() == 0) GTEST_SKIP() << "root writes in a read-only folder all the same";
+  const test_files::TempDir dir{"whist-store-schema-"}, copy{"whist-store-schema-"};
+  const std::string path = (dir / "w.sqlite").string(), copied = (copy / "w.sqlite").string(),
+                    unwritten = (copy / "new.sqlite").string();
+  const auto copy_with_log = [](const std::string& from, const std::string& to) {
+    fs::copy_file(from, to);
+    fs::copy_file(from + "-wal", to + "-wal");
+  };
+  {
+    Store store(path);
+    store.add_table("t1", "{}");
+  }
+  {  // made in WAL mode, its tables all in the log still
+    const std::string made = (dir / "new.sqlite").string();
+    SQLite::Database db(made, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA journal_mode=WAL");
+    db.exec("PRAGMA wal_autocheckpoint=0");
+    db.exec("CREATE TABLE tables (id, setup, rematch)");
+    copy_with_log(made, unwritten);
+  }
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA wal_autocheckpoint=0");
+    db.exec("INSERT INTO tables (id, setup) VALUES ('t2', '{}')");
+    copy_with_log(path, copied);
+  }
+  const auto wal_bytes = fs::file_size(copied + "-wal");
+  ASSERT_GT(wal_bytes, 0u);
+  fs::permissions(copy.path(), fs::perms::owner_read | fs::perms::owner_exec);
+  {
+    Store store(copied, StoreAccess::Read);
+    EXPECT_TRUE(store.snapshot_note().ends_with(", nor its write-ahead log " + copied + "-wal (" +
+                                                std::to_string(wal_bytes) +
+                                                " bytes), which may hold the latest changes"))
+        << store.snapshot_note();
+    EXPECT_EQ(store.all_tables(), std::vector<std::string>{"t1"});
+  }
+  const std::string refused = open_message(unwritten, StoreAccess::Read);
+  EXPECT_TRUE(refused.starts_with("database " + unwritten + ": read " + unwritten +
+                                  " as an immutable snapshot: "))
+      << refused;
+  EXPECT_TRUE(
+      refused.ends_with("which may hold the latest changes; and the file alone holds no "
+                        "tables"))
+      << refused;
+  fs::permissions(copy.path(), fs::perms::owner_all);
+}
+
+}  // namespace
+}  // namespace whist::server
