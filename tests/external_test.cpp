@@ -145,6 +145,13 @@ TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
                        "characters"),
             std::string::npos)
       << error;
+  // Regression (an audit): a name holding U+200B read as another engine's in the arena's table.
+  EXPECT_EQ(make_bot("ext:printf 'ready Foo\\342\\200\\213\\n'; sleep 5", error, Engines::Allowed),
+            nullptr);
+  EXPECT_NE(error.find("to 'whist-bot 1': the name holds an invisible character (U+200B) at "
+                       "character 4"),
+            std::string::npos)
+      << error;
   // Regression: a name that is not UTF-8 made whist arena --json abort once every deal was played.
   EXPECT_EQ(make_bot("ext:printf 'ready bad\\377\\376name\\n'; sleep 5", error, Engines::Allowed),
             nullptr);

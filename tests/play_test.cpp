@@ -384,6 +384,22 @@ TEST(PlayCli, SeveralHumansPassTheKeyboard) {
   EXPECT_EQ(record["session"]["seats"][2], "human");
 }
 
+// Names of emoji (U+200D and U+FE0F inside them) are taken, and blank characters around a name
+// are trimmed as spaces are (U+3000 or U+00A0 at an end would stay in it, unseen).
+TEST(PlayCli, EmojiNamesAreTakenAndBlankCharactersAroundNamesTrimmed) {
+  const TempDir dir;
+  const fs::path save = dir / "game.json";
+  Whist w(game_args(save, {"--seed", "1", "--humans", "2", "--names",
+                           "\u3000\u2764\ufe0f Ana\u00a0, \U0001F469\u200d\U0001F467\u3000",
+                           "--seat", "1", "schedule=2"}),
+          {});
+  const Played p = play_through(w);
+  EXPECT_EQ(p.status, 0) << w.transcript();
+  const auto record = nlohmann::json::parse(read_text(save));
+  EXPECT_EQ(record["players"],
+            (nlohmann::json{"Bot1", "\u2764\ufe0f Ana", "\U0001F469\u200d\U0001F467", "Bot2"}));
+}
+
 // Regression: keys typed ahead answered the next prompt: a second Enter passed the keyboard on
 // and showed the next player's hand, and "3⏎8⏎" bid 3 and played card 8 before the bots' cards
 // were seen. At a terminal what was typed before a screen is dropped when it is shown.
@@ -498,6 +514,15 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
            "'\n"},
       {{"--names", "A\xe2\x80\xae"},
        "whist play: --names: a name may not hold control characters: 'A\\xe2\\x80\\xae'\n"},
+      // Regression (an audit): a name that reads as another's, or shows nothing, or piles up
+      // accents; U+3000 is trimmed as a space is, and leaves no name.
+      {{"--humans", "2", "--names", "Ana,Ana\u200b"},
+       "whist play: --names: a name holds an invisible character (U+200B) at character 4: "
+       "'Ana\u200b'\n"},
+      {{"--names", "\u3000"}, "whist play: --names: an empty name in '\u3000'\n"},
+      {{"--names", "Z\u0301\u0301\u0301"},
+       "whist play: --names: a name holds more than 2 combining marks in a row (U+0301) at "
+       "character 4: 'Z\u0301\u0301\u0301'\n"},
       // Regression: an empty value was taken for the option not given: --resume '' began a new
       // game; and an empty last item of a list was dropped, "--bots random," was one spec.
       {{"--resume", ""}, "whist play: --resume: an empty value\n"},

@@ -791,6 +791,11 @@ TEST(ScoreSession, BadNamesAreRefused) {
            std::string(40, 'x') + "'…\n"},
       // Regression: a name not in UTF-8 aborted the program (status 134) as the file was written.
       {"A\xff,Bo,Cy", "whist score: --players: a name must be UTF-8 text: 'A\\xff'\n"},
+      // Regression (an audit): two players shown alike, a name that shows nothing.
+      {"Ana,Ana\u200b,Cy",
+       "whist score: --players: a name holds an invisible character (U+200B) "
+       "at character 4: 'Ana\u200b'\n"},
+      {"Ana,\u2800,Cy", "whist score: --players: an empty name in 'Ana,\u2800,Cy'\n"},
       // Regression: atoi read 4294967299 as 3, and a 3-player game began.
       {"4294967299", "whist score: --players: '4294967299' players? (a list of names, or 3-7)\n"},
       {"",

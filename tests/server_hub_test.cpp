@@ -245,6 +245,61 @@ TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {
   EXPECT_EQ(call("GET", "/api/tables").body["tables"].size(), 1u);
 }
 
+// Regression (an audit): guests were named with characters that show nothing, look like a space
+// or pile up: "Ana" + U+200B sat beside an "Ana" as a second "Ana", U+3000 alone showed no name.
+// Each is refused with the field and what was wrong; emoji written with U+200D and U+FE0F pass.
+TEST_F(HubTest, GuestNamesThatShowNothingOrReadAsAnothersAreRefused) {
+  std::string zalgo = "Z";
+  for (int i = 0; i < 23; ++i) zalgo += "\u0301";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"Ana\u200b", "name: holds an invisible character (U+200B) at character 4"},
+      {"\u200b", "name: holds an invisible character (U+200B) at character 1"},
+      {"\ufeff", "name: holds an invisible character (U+FEFF) at character 1"},
+      {"Ana\u200f", "name: holds an invisible character (U+200F) at character 4"},
+      {"\u061cAna", "name: holds an invisible character (U+061C) at character 1"},
+      {"\u3000",
+       "name: 1 to 24 characters, not only spaces or other blank characters (U+3000, U+2800)"},
+      {"\u2800",
+       "name: 1 to 24 characters, not only spaces or other blank characters (U+3000, U+2800)"},
+      {" \u00a0 ",
+       "name: 1 to 24 characters, not only spaces or other blank characters (U+3000, U+2800)"},
+      {"Ana\u00a0", "name: ends with a blank character (U+00A0) at character 4"},
+      {zalgo, "name: holds more than 2 combining marks in a row (U+0301) at character 4"},
+      {"A\x1b[2J", "name: holds a control character (U+001B) at character 2"},
+      {"   ", "name: 1 to 24 characters, not only spaces"},
+  };
+  for (const auto& [name, message] : refused) {
+    const Reply r = call("POST", "/api/guests", {{"name", name}});
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(r.body["error"]["field"], "name") << r.body;
+    EXPECT_EQ(r.body["error"]["message"], message) << r.body;
+  }
+  for (const char* ok :
+       {"👩‍👩‍👧", "❤️ Ana", " Ana", "山田\u3000太郎", "Nguye\u0323\u0302n"}) {
+    const Reply r = call("POST", "/api/guests", {{"name", ok}});
+    EXPECT_EQ(r.status, 201) << ok << r.body;
+    EXPECT_EQ(r.body["name"], ok);
+  }
+  // A table's name is held to the same characters (and may still be empty).
+  const std::string t = guest("Ana");
+  for (const char* name : {"Friday\u200b", "\u3000"}) {
+    const Reply r = call("POST", "/api/tables",
+                         {{"token", t},
+                          {"variant", "romanian"},
+                          {"name", name},
+                          {"seats", {"human", "random", "random", "random"}}});
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(r.body["error"]["field"], "name") << r.body;
+  }
+  EXPECT_EQ(call("POST", "/api/tables",
+                 {{"token", t},
+                  {"variant", "romanian"},
+                  {"name", "Friday ❤️"},
+                  {"seats", {"human", "random", "random", "random"}}})
+                .status,
+            201);
+}
+
 // Regression: a table's name was held to 40 bytes while the refusal said 40 characters, so a
 // Serbian name of 25 characters (50 bytes) was refused. Characters are counted, as in a guest's
 // name, and a table stored with such a name loads.
@@ -1681,6 +1736,43 @@ TEST_F(HubRestartTest, ATableNameWithABidiControlIsRefusedNewAndLoadsStored) {
   const Reply r = call("GET", "/api/tables/00000000000000ab");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.body["name"], name);
+}
+
+// Guests and tables stored before invisible characters were refused load as they were: a guest
+// "Ana" + U+200B still plays, beside a new "Ana", and the score sheet tells the two apart by seat.
+TEST_F(HubRestartTest, NamesStoredBeforeInvisibleCharactersWereRefusedStillLoad) {
+  const std::string old = "Ana\u200b";
+  // Both made before the restart: the server's seed would give a guest made after it the first
+  // one's id.
+  const std::string ana = guest("Ana"), twin = guest("Ana0");
+  hub_.reset();
+  {
+    SQLite::Database db(db_, SQLite::OPEN_READWRITE);
+    SQLite::Statement q(db, "UPDATE guests SET name = ? WHERE name = 'Ana0'");
+    q.bind(1, old);
+    ASSERT_EQ(q.exec(), 1);
+  }
+  reopen();
+  const std::string id = table(ana, {"human", "human", "random", "random"});
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", twin}, {"seat", 1}}).status,
+            200);
+  hello(1, id, ana);
+  const Json match = out_.last_of(1, "state")["match"];
+  EXPECT_EQ(match["names"], (Json{"Ana", old, "random", "random"}));
+  const std::string sheet = match["sheet"];
+  EXPECT_NE(sheet.find("Ana #1"), std::string::npos) << sheet;
+  EXPECT_NE(sheet.find(old + " #2"), std::string::npos) << sheet;
+  stored_before("00000000000000ad", {{"name", "Friday\u200b"},
+                                     {"variant", "romanian"},
+                                     {"players", 4},
+                                     {"seats", {"human", "random", "random", "random"}},
+                                     {"public", true},
+                                     {"seed", "7"}});
+  const Reply r = call("GET", "/api/tables/00000000000000ad");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body["name"], "Friday\u200b");
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["seats"][1]["name"], old);
 }
 
 // A table stored with a name of 40 characters in a script of two bytes a letter loads (the

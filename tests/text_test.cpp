@@ -4,6 +4,7 @@
 #include <locale.h>
 
 #include <atomic>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -108,6 +109,179 @@ TEST(IsCleanName, TakesUtf8TextWithoutControls) {
                           "A\x7f"}) {
     EXPECT_FALSE(is_clean_name(bad)) << quote_input(bad);
   }
+}
+
+// `c` in UTF-8, for names built around a code point.
+std::string utf8(char32_t c) {
+  std::string out;
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  return out;
+}
+
+// Regression (an audit): guests were named "Ana" + U+200B beside an "Ana", "\u200f" alone,
+// "\u061cAna": two players shown alike, or a name that shows nothing. Each end of each range,
+// after a letter and first.
+TEST(NameTextRefusal, RefusesInvisibleCharactersAndSaysWhichAndWhere) {
+  const std::vector<char32_t> invisible = {
+      0x00AD,  0x034F,  0x061C,  0x115F,  0x1160,  0x17B4,  0x17B5, 0x180B, 0x180F,
+      0x200B,  0x200C,  0x200E,  0x200F,  0x2028,  0x2029,  0x2060, 0x2064, 0x206A,
+      0x206F,  0x3164,  0xFE00,  0xFE0E,  0xFEFF,  0xFFA0,  0xFFF0, 0xFFFB, 0x1D173,
+      0x1D17A, 0xE0001, 0xE0041, 0xE007F, 0xE0100, 0xE01EF, 0xE0FFF};
+  for (const char32_t c : invisible) {
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+    EXPECT_TRUE(is_invisible_character(c)) << code;
+    EXPECT_EQ(name_text_refusal("Ana" + utf8(c)),
+              "holds an invisible character (" + std::string(code) + ") at character 4");
+    EXPECT_EQ(name_text_refusal(utf8(c) + "Ana"),
+              "holds an invisible character (" + std::string(code) + ") at character 1");
+  }
+  // The neighbours of the ranges are text.
+  for (const char32_t c : {0x00ACu, 0x00AEu, 0x115Eu, 0x1161u, 0x180Au, 0x2027u, 0x2030u, 0x205Eu,
+                           0x2070u, 0xFDFFu, 0xFE10u, 0xFFFCu, 0x1D172u, 0x1D17Bu, 0xDFFFFu}) {
+    EXPECT_FALSE(is_invisible_character(c)) << static_cast<unsigned>(c);
+    EXPECT_EQ(name_text_refusal("Ana" + utf8(c)), "") << static_cast<unsigned>(c);
+  }
+  // The bidirectional controls and control characters are named as such.
+  EXPECT_EQ(name_text_refusal("Ana\u202e"),
+            "holds a bidirectional control (U+202E) at character 4");
+  EXPECT_EQ(name_text_refusal("Ana\u2066x"),
+            "holds a bidirectional control (U+2066) at character 4");
+  EXPECT_EQ(name_text_refusal("A\x1b[2J"), "holds a control character (U+001B) at character 2");
+  EXPECT_EQ(name_text_refusal("A\u009b"), "holds a control character (U+009B) at character 2");
+  EXPECT_EQ(name_text_refusal("Dušan\xff"), "is not UTF-8 text (at character 6)");
+  // Counted in characters, not bytes: "Дуња" is 8 bytes.
+  EXPECT_EQ(name_text_refusal("Дуња\u200b"),
+            "holds an invisible character (U+200B) at character 5");
+}
+
+// U+200D and U+FE0F write emoji, and are taken there alone: where they join or colour an emoji.
+TEST(NameTextRefusal, TakesJoinersAndVariationSelector16InsideEmojiAlone) {
+  for (const char* emoji :
+       {"👩‍👩‍👧", "❤️", "Ana ❤️", "🏳️‍🌈", "❤️‍🔥",
+        "🧑‍🤝‍🧑", "👩🏽‍💻", "🏃‍♀️", "1️⃣ Bo", "#️⃣", "Ⓜ️",
+        "🇷🇴 Ion", "♠️♥️", "👍🏽", "©️"}) {
+    EXPECT_EQ(name_text_refusal(emoji), "") << emoji;
+  }
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      // A joiner between letters shows nothing: "A" + U+200D + "na" would pass for "Ana".
+      {"A\u200dna",
+       "holds an invisible character (U+200D) at character 2, outside an emoji "
+       "sequence"},
+      {"\u200d👩",
+       "holds an invisible character (U+200D) at character 1, outside an emoji "
+       "sequence"},
+      {"👩\u200d",
+       "holds an invisible character (U+200D) at character 2, outside an emoji "
+       "sequence"},
+      {"👩\u200d\u200d👧",
+       "holds an invisible character (U+200D) at character 2, outside an "
+       "emoji sequence"},
+      {"👩\u200dA",
+       "holds an invisible character (U+200D) at character 2, outside an emoji "
+       "sequence"},
+      {"Ana\ufe0f",
+       "holds an invisible character (U+FE0F) at character 4, outside an emoji "
+       "sequence"},
+      {"\ufe0f❤",
+       "holds an invisible character (U+FE0F) at character 1, outside an emoji "
+       "sequence"},
+      {"❤\ufe0f\ufe0f",
+       "holds an invisible character (U+FE0F) at character 3, outside an "
+       "emoji sequence"},
+      {"1\ufe0f\u200d👩",
+       "holds an invisible character (U+200D) at character 3, outside an "
+       "emoji sequence"},
+      // The other variation selectors, and the tags of a subdivision's flag, are refused.
+      {"❤\ufe0e", "holds an invisible character (U+FE0E) at character 2"},
+      {"🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+       "holds an invisible character (U+E0067) at character 2"},
+  };
+  for (const auto& [name, why] : refused) EXPECT_EQ(name_text_refusal(name), why) << name;
+}
+
+// Regression: "Z" and 23 combining marks drew over the lines above and below it.
+TEST(NameTextRefusal, TakesTwoCombiningMarksInARowAtMost) {
+  std::string zalgo = "Z";
+  for (int i = 0; i < 23; ++i) zalgo += utf8(0x0300 + static_cast<char32_t>(i));
+  EXPECT_EQ(name_text_refusal(zalgo),
+            "holds more than 2 combining marks in a row (U+0302) at character 4");
+  // Each block counts, and runs are counted apart.
+  for (const char32_t mark :
+       {0x0300u, 0x036Fu, 0x1AB0u, 0x1AFFu, 0x1DC0u, 0x1DFFu, 0x20D0u, 0x20FFu, 0xFE20u, 0xFE2Fu}) {
+    EXPECT_TRUE(is_combining_mark(mark)) << static_cast<unsigned>(mark);
+    const std::string two = "e" + utf8(mark) + utf8(mark);
+    EXPECT_EQ(name_text_refusal(two + "a" + two), "") << static_cast<unsigned>(mark);
+    EXPECT_NE(name_text_refusal(two + utf8(mark)), "") << static_cast<unsigned>(mark);
+  }
+  for (const char32_t text : {0x02FFu, 0x0370u, 0x1AAFu, 0x1B00u, 0x20CFu, 0x2100u, 0xFE1Fu}) {
+    EXPECT_FALSE(is_combining_mark(text)) << static_cast<unsigned>(text);
+  }
+  // Vietnamese decomposed: two marks on a letter; a keycap's U+20E3 after its U+FE0F.
+  EXPECT_EQ(name_text_refusal("Nguye\u0323\u0302n"), "");
+  EXPECT_EQ(name_text_refusal("Dus\u030Ckan"), "");
+  EXPECT_EQ(name_text_refusal("7\ufe0f\u20e3"), "");
+  // A mark first goes on what is printed before the name.
+  EXPECT_EQ(name_text_refusal("\u0301Ana"), "starts with a combining mark (U+0301) at character 1");
+}
+
+// Regression: "\u3000", "\u2800" and "\u00a0" were guests' names that show nothing. Spaces at
+// the ends are the callers' to trim or keep; other blank characters there are refused.
+TEST(NameTextRefusal, BlankNamesAndBlankCharactersAtTheEnds) {
+  const std::vector<char32_t> blank = {0x09,   0x0A,   0x0D,   0x20,   0x85,
+                                       0xA0,   0x1680, 0x2000, 0x200A, 0x2028,
+                                       0x2029, 0x202F, 0x205F, 0x3000, 0x2800};
+  for (const char32_t c : blank) {
+    EXPECT_TRUE(is_blank_character(c)) << static_cast<unsigned>(c);
+    EXPECT_TRUE(is_blank_name(utf8(c) + " " + utf8(c))) << static_cast<unsigned>(c);
+    EXPECT_FALSE(is_blank_name(utf8(c) + "a")) << static_cast<unsigned>(c);
+  }
+  for (const char32_t c : {0x08u, 0x0Eu, 0x21u, 0x84u, 0xA1u, 0x200Bu, 0x2801u, 0x3001u, 0xFEFFu}) {
+    EXPECT_FALSE(is_blank_character(c)) << static_cast<unsigned>(c);
+  }
+  EXPECT_TRUE(is_blank_name(""));
+  EXPECT_FALSE(is_blank_name("\u200b"));  // not blank: invisible, which name_text_refusal says
+  EXPECT_FALSE(is_blank_name(" \xff"));
+  EXPECT_EQ(name_text_refusal("\u3000"), "starts with a blank character (U+3000) at character 1");
+  EXPECT_EQ(name_text_refusal("Ana\u00a0"), "ends with a blank character (U+00A0) at character 4");
+  EXPECT_EQ(name_text_refusal(" \u2800Ana"),
+            "starts with a blank character (U+2800) at character 2");
+  EXPECT_EQ(name_text_refusal("Ana \u205f "),
+            "ends with a blank character (U+205F) at character 5");
+  // Plain spaces at the ends are as they were; blank characters inside a name are text
+  // (a Japanese full name is written with U+3000).
+  for (const char* ok : {" Ana ", "   ", "", "山田\u3000太郎", "Ana\u00a0Bo", "Ana  Bo"}) {
+    EXPECT_EQ(name_text_refusal(ok), "") << ok;
+  }
+  EXPECT_EQ(trim_blanks("\u3000 Ana\u00a0Bo\u2800\t"), "Ana\u00a0Bo");
+  EXPECT_EQ(trim_blanks(" \u3000 "), "");
+  EXPECT_EQ(trim_blanks("A\xff "), "A\xff");
+}
+
+// Names read alike when they differ by invisible characters and blank ones alone: what the
+// score sheet tells apart by seat number, for names stored before they were refused.
+TEST(LookAlikeKey, DropsInvisibleCharactersAndFoldsBlankOnes) {
+  for (const char* twin : {"Ana\u200b", "\u061cAna", "Ana\u200f", "\ufeffAna", " Ana\u3000",
+                           "A\u200dna", "Ana\x1b", "Ana\U000E0041"}) {
+    EXPECT_EQ(look_alike_key(twin), "Ana") << twin;
+  }
+  EXPECT_EQ(look_alike_key("Ana \u00a0\u2800Bo"), "Ana Bo");
+  EXPECT_NE(look_alike_key("ana"), look_alike_key("Ana"));
+  EXPECT_NE(look_alike_key("Ána"), look_alike_key("Ana"));
 }
 
 // Text printed as lines (a score sheet): its line breaks are its own, any other control is not.

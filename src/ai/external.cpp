@@ -433,7 +433,13 @@ class ExternalBot final : public Bot {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
              "': a name in UTF-8, please");
       }
-      engine_ = a.size() > 6 ? std::string(a.substr(6)) : std::string();
+      // Nor one that would read as another engine's there ("Foo" and "Foo" + U+200B), held to a
+      // player's name's characters.
+      const std::string_view engine = a.size() > 6 ? a.substr(6) : std::string_view();
+      if (const std::string why = name_text_refusal(engine); !why.empty()) {
+        fail("answered " + quote_input(answer, kShown) + " to '" + hello + "': the name " + why);
+      }
+      engine_ = std::string(engine);
     } catch (const EngineError& e) {
       return e.what();
     }

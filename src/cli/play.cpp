@@ -45,11 +45,9 @@ constexpr std::string_view kLevels[] = {"easy", "normal", "hard", "max"};
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');) {
-    const size_t a = item.find_first_not_of(' ');
-    const size_t b = item.find_last_not_of(' ');
-    out.push_back(a == std::string::npos ? "" : item.substr(a, b - a + 1));
-  }
+  // Every blank character, not the space alone: U+00A0 or U+3000 typed around a name would
+  // stay in it, unseen (name_text_refusal refuses them at its ends).
+  for (std::string item; std::getline(ss, item, ',');) out.emplace_back(trim_blanks(item));
   // getline drops an empty last item (regression: "--bots random," was one spec for every seat).
   if (!text.empty() && text.back() == ',') out.emplace_back();
   return out;

@@ -36,10 +36,10 @@ struct ScoreArgs {
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> out;
   std::string name;
+  // Every blank character, as `whist play --names` trims them: U+00A0 or U+3000 at a name's
+  // end would stay in it, unseen.
   const auto flush = [&] {
-    const size_t a = name.find_first_not_of(" \t");
-    const size_t b = name.find_last_not_of(" \t");
-    out.push_back(a == std::string::npos ? std::string() : name.substr(a, b - a + 1));
+    out.emplace_back(trim_blanks(name));
     name.clear();
   };
   for (char c : text) {

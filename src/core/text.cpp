@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
+#include <vector>
 
 namespace whist {
 
@@ -151,7 +153,160 @@ Cluster cluster_at(std::string_view s, size_t i, bool wcwidth_ready) {
   return {j - i, static_cast<size_t>(std::max(width, 0))};
 }
 
+// What may take U+FE0F: an emoji, a keycap's digit, and Ⓜ, the one emoji with a text form
+// outside is_pictographic's blocks.
+constexpr bool takes_emoji_presentation(char32_t c) {
+  return is_pictographic(c) || is_keycap_base(c) || c == 0x24C2;
+}
+
+constexpr bool is_bidi_control(char32_t c) {
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+struct CodePointRange {
+  char32_t first, last;
+};
+
+// Sorted. U+200D and U+FE0F are here too: name_text_refusal takes them in emoji alone.
+constexpr std::array<CodePointRange, 16> kInvisible = {{
+    {0x00AD, 0x00AD},    // soft hyphen
+    {0x034F, 0x034F},    // combining grapheme joiner
+    {0x061C, 0x061C},    // Arabic letter mark
+    {0x115F, 0x1160},    // Hangul choseong and jungseong fillers
+    {0x17B4, 0x17B5},    // Khmer inherent vowels
+    {0x180B, 0x180F},    // Mongolian variation selectors and vowel separator
+    {0x200B, 0x200F},    // zero width space, (non-)joiner, direction marks
+    {0x2028, 0x202E},    // line and paragraph separators, bidirectional controls
+    {0x2060, 0x206F},    // word joiner, invisible operators, bidirectional isolates
+    {0x3164, 0x3164},    // Hangul filler
+    {0xFE00, 0xFE0F},    // variation selectors
+    {0xFEFF, 0xFEFF},    // zero width no-break space (byte order mark)
+    {0xFFA0, 0xFFA0},    // halfwidth Hangul filler
+    {0xFFF0, 0xFFFB},    // unassigned, interlinear annotation controls
+    {0x1D173, 0x1D17A},  // musical symbol formatting controls
+    {0xE0000, 0xE0FFF},  // tags, variation selectors supplement
+}};
+
+std::string code_point_name(char32_t c) {
+  char text[16];
+  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(c));
+  return text;
+}
+
+// "holds an invisible character (U+200B) at character 4": `k` counts from 0, the reader from 1.
+std::string fault_at(std::string_view what, char32_t c, size_t k) {
+  return std::string(what) + " (" + code_point_name(c) + ") at character " + std::to_string(k + 1);
+}
+
 }  // namespace
+
+bool is_blank_character(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000 || c == 0x2800;
+}
+
+bool is_invisible_character(char32_t c) {
+  return std::any_of(kInvisible.begin(), kInvisible.end(),
+                     [c](const CodePointRange& r) { return c >= r.first && c <= r.last; });
+}
+
+bool is_combining_mark(char32_t c) {
+  return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+         (c >= 0xFE20 && c <= 0xFE2F);
+}
+
+std::string name_text_refusal(std::string_view name) {
+  std::vector<char32_t> cs;
+  for (size_t i = 0; i < name.size();) {
+    const Decoded d = decode(name, i);
+    if (!d.valid) return "is not UTF-8 text (at character " + std::to_string(cs.size() + 1) + ")";
+    cs.push_back(d.value);
+    i += d.bytes;
+  }
+  // An emoji, or an emoji with its U+FE0F: what U+200D may follow.
+  const auto emoji_before = [&](size_t k) {
+    return k > 0 && (is_pictographic(cs[k - 1]) ||
+                     (cs[k - 1] == kEmojiPresentation && k > 1 && is_pictographic(cs[k - 2])));
+  };
+  int marks = 0;
+  for (size_t k = 0; k < cs.size(); ++k) {
+    const char32_t c = cs[k];
+    if (is_control(c)) return fault_at("holds a control character", c, k);
+    if (is_bidi_control(c)) return fault_at("holds a bidirectional control", c, k);
+    if (c == kEmojiPresentation || c == kZwj) {
+      const bool in_emoji = c == kEmojiPresentation ? k > 0 && takes_emoji_presentation(cs[k - 1])
+                                                    : emoji_before(k) && k + 1 < cs.size() &&
+                                                          is_pictographic(cs[k + 1]);
+      if (!in_emoji) {
+        return fault_at("holds an invisible character", c, k) + ", outside an emoji sequence";
+      }
+    } else if (is_invisible_character(c)) {
+      return fault_at("holds an invisible character", c, k);
+    }
+    if (!is_combining_mark(c)) {
+      marks = 0;
+    } else if (k == 0) {
+      // It would draw over what comes before the name: a border, "Waiting for ".
+      return fault_at("starts with a combining mark", c, k);
+    } else if (++marks > kMaxCombiningMarks) {
+      return fault_at(
+          "holds more than " + std::to_string(kMaxCombiningMarks) + " combining marks in a row", c,
+          k);
+    }
+  }
+  // A name that ends in U+00A0 looks like one without it. Plain spaces at the ends are kept as
+  // they were: the command line trims them, the server takes them as sent.
+  for (size_t k = 0; k < cs.size() && is_blank_character(cs[k]); ++k) {
+    if (cs[k] != ' ') return fault_at("starts with a blank character", cs[k], k);
+  }
+  for (size_t k = cs.size(); k > 0 && is_blank_character(cs[k - 1]); --k) {
+    if (cs[k - 1] != ' ') return fault_at("ends with a blank character", cs[k - 1], k - 1);
+  }
+  return {};
+}
+
+bool is_blank_name(std::string_view name) {
+  for (size_t i = 0; i < name.size();) {
+    const Decoded d = decode(name, i);
+    if (!d.valid || !is_blank_character(d.value)) return false;
+    i += d.bytes;
+  }
+  return true;
+}
+
+std::string_view trim_blanks(std::string_view s) {
+  size_t begin = s.size(), end = 0;
+  for (size_t i = 0; i < s.size();) {
+    const Decoded d = decode(s, i);
+    if (!d.valid || !is_blank_character(d.value)) {
+      begin = std::min(begin, i);
+      end = i + d.bytes;
+    }
+    i += d.bytes;
+  }
+  return begin < end ? s.substr(begin, end - begin) : std::string_view();
+}
+
+std::string look_alike_key(std::string_view name) {
+  std::string out;
+  bool space = false;  // blank characters since the last one shown
+  for (size_t i = 0; i < name.size();) {
+    const Decoded d = decode(name, i);
+    const std::string_view bytes = name.substr(i, d.bytes);
+    i += d.bytes;
+    if (d.valid && (is_control(d.value) || is_invisible_character(d.value))) continue;
+    if (d.valid && is_blank_character(d.value)) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += bytes;
+  }
+  return out;
+}
 
 int builtin_code_point_width(char32_t c) {
   if (is_control(c)) return 0;

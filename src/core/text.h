@@ -190,10 +190,11 @@ inline bool has_control_character(std::string_view s) {
   return false;
 }
 
-// Whether a new name (typed, sent, or an engine's) may be taken: UTF-8 text with no control
-// character or bidirectional control. Names read back from files and databases are held to
-// has_control_character alone, as they were written: an old record may hold a bidirectional
-// control, and printing it escapes it.
+// Whether a name is UTF-8 text with no control character or bidirectional control: the least a
+// name is held to, a score file's names as an older version wrote them included. A new name
+// (typed, sent, or an engine's) is held to name_text_refusal too. Names read back from records
+// and databases are held to has_control_character alone, as they were written: an old record
+// may hold a bidirectional control, and printing it escapes it.
 inline bool is_clean_name(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     if (escaped_length(s, i) > 0) return false;
@@ -231,11 +232,67 @@ inline bool is_utf8(std::string_view s) {
 // it shortens them, with a legend (game/sheet.h).
 inline constexpr size_t kMaxPlayerName = 24;
 
+// What a name may hold, beyond is_clean_name: a name is read by people, who must be able to
+// tell two players apart by it (regression: "Ana" and "Ana" + U+200B sat at one table, shown as
+// two Anas; a name of U+3000 alone looked empty; "Z" with 23 accents drew over the lines above
+// it). Hand-written from the Unicode tables, not ICU, which the project does not depend on.
+// Letters that look alike across scripts (Cyrillic "а", Latin "a") are not told apart.
+
+// A character that takes room but shows nothing: Unicode's White_Space characters (U+0009 to
+// U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F,
+// U+3000) and U+2800, the braille pattern without dots, which fonts draw as a space.
+bool is_blank_character(char32_t c);
+// A character that shows nothing and takes no room, or changes how what is near it shows: the
+// soft hyphen, joiners and non-joiners, direction marks, invisible operators, line and
+// paragraph separators, the Hangul fillers, variation selectors, the byte order mark, the
+// interlinear annotation and object replacement controls (U+FFF0 to U+FFFB), musical
+// formatting controls, tags. The bidirectional controls are among them (is_clean_name refuses
+// those with the control characters).
+bool is_invisible_character(char32_t c);
+// A combining mark of the generic blocks (U+0300 to U+036F, U+1AB0 to U+1AFF, U+1DC0 to
+// U+1DFF, U+20D0 to U+20FF, U+FE20 to U+FE2F): one that goes on any letter, and stacks.
+bool is_combining_mark(char32_t c);
+// At most so many combining marks in a row: Vietnamese needs two on a letter ("ệ" decomposed),
+// no name needs more, and more pile up over the lines above and below.
+inline constexpr int kMaxCombiningMarks = 2;
+
+// Why the characters of a new name may not be taken, "" if they may, as words to follow
+// "name: ": "holds an invisible character (U+200B) at character 4". Refused: what is not UTF-8
+// text, control characters, invisible characters (is_invisible_character), more than
+// kMaxCombiningMarks combining marks in a row or one that starts the name, and a blank
+// character other than U+0020 at either end. Not the length, nor a name of spaces alone (the
+// callers' rules: an empty table name is none, a guest's name is not blank).
+//
+// U+200D (zero width joiner) and U+FE0F (variation selector 16) are how emoji are written
+// ("👩‍👩‍👧" is three joined, "❤️" the heart in colour), so they are taken inside an
+// emoji sequence, and only there: U+FE0F straight after an emoji or a keycap's digit, U+200D
+// between an emoji (or its U+FE0F) and the emoji it joins, never first or last. Between letters
+// either would show nothing, and "A" + U+200D + "na" would pass for "Ana". Scripts that use U+200C
+// or U+200D between letters (Persian, Sinhala, the Indic conjuncts) lose that form of a ligature.
+std::string name_text_refusal(std::string_view name);
+
+// Whether `name` holds no character but blank ones (is_blank_character): the empty name too. A
+// name that is not UTF-8 is not blank (name_text_refusal says why it is refused).
+bool is_blank_name(std::string_view name);
+
+// `s` without the blank characters (is_blank_character) at either end: where a list typed on
+// the command line is cut into names, which drops the spaces around them.
+std::string_view trim_blanks(std::string_view s);
+
+// A name as a reader sees it, to tell seats apart that two names would not (the score sheet's
+// "Ana #2"): without control and invisible characters, its runs of blank characters as one
+// space, none at either end. Names stored before name_text_refusal may differ by those alone.
+std::string look_alike_key(std::string_view name);
+
 // Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8,
-// holding a control character, or longer than kMaxPlayerName.
+// holding a control character, a character name_text_refusal refuses, or longer than
+// kMaxPlayerName.
 inline std::string name_refusal(std::string_view name) {
   if (!is_utf8(name)) return "a name must be UTF-8 text: " + quote_input(name);
   if (!is_clean_name(name)) return "a name may not hold control characters: " + quote_input(name);
+  if (const std::string why = name_text_refusal(name); !why.empty()) {
+    return "a name " + why + ": " + quote_input(name);
+  }
   if (const size_t chars = code_points(name); chars > kMaxPlayerName) {
     const size_t shown = utf8_prefix(name, 40);
     return "a name is at most " + std::to_string(kMaxPlayerName) + " characters, not " +

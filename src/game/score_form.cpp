@@ -86,8 +86,8 @@ std::string player_names_refusal(const std::vector<std::string>& names, bool kep
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string& name = names[i];
     if (name.empty()) return "player " + std::to_string(i + 1) + "'s name is empty";
-    const bool long_kept = kept && is_utf8(name) && is_clean_name(name);
-    if (std::string why = name_refusal(name); !why.empty() && !long_kept) return why;
+    const bool kept_as_written = kept && is_utf8(name) && is_clean_name(name);
+    if (std::string why = name_refusal(name); !why.empty() && !kept_as_written) return why;
     if (std::isdigit(static_cast<unsigned char>(name[0]))) {
       return "a name may not start with a digit (" + quote_input(name) +
              "): numbers stand for seats";

@@ -145,11 +145,12 @@ PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>&
 // may not be named so (regression: with Ana and ANA, "ANA" named Ana).
 bool same_name(std::string_view a, std::string_view b);
 // Why `names` may not be the players of a kept score (empty when they may): an empty name, one
-// name_refusal refuses (not UTF-8, a control character, too long), one starting with a digit
-// (numbers stand for seats), two that are one to parse_player. The command line's --players and
-// the save file's "players" alike (regression: the file took "3", which answered as seat 3),
-// but for the length: a file's names are `kept`, and a name longer than kMaxPlayerName that an
-// older version took stays (refused, the user's game could not be resumed; the sheet shortens it).
+// name_refusal refuses (not UTF-8, a control character, an invisible one, too long), one starting
+// with a digit (numbers stand for seats), two that are one to parse_player. The command line's
+// --players and the save file's "players" alike (regression: the file took "3", which answered
+// as seat 3), but for the length and name_text_refusal: a file's names are `kept`, and a name
+// that an older version took, longer than kMaxPlayerName or with an invisible character, stays
+// (refused, the user's game could not be resumed; the sheet shortens it).
 std::string player_names_refusal(const std::vector<std::string>& names, bool kept = false);
 // "regular", "forehead", "blind".
 std::string_view mode_name(OneCardMode m);

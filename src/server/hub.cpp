@@ -85,16 +85,20 @@ std::string field_of(const std::string& message) {
   return colon == std::string::npos ? std::string() : message.substr(0, colon);
 }
 
-// A guest's name: 1 to 24 characters (UTF-8), no control characters (bidirectional controls
-// counted), not only spaces.
+// A guest's name: 1 to 24 characters (UTF-8), not only spaces (nor U+3000 and the like), none
+// that name_text_refusal refuses (control characters, invisible ones, a pile of accents).
 std::string check_name(const Json& j) {
   if (!j.is_string()) return "a name is required";
   const std::string name = j.get<std::string>();
-  if (!is_clean_name(name)) return "no control characters";
-  const bool blank = name.find_first_not_of(' ') == std::string::npos;  // the empty name too
-  if (code_points(name) > kMaxPlayerName || blank) {
-    return "1 to " + std::to_string(kMaxPlayerName) + " characters, not only spaces";
+  const std::string blank_refusal =
+      "1 to " + std::to_string(kMaxPlayerName) + " characters, not only spaces";
+  if (is_blank_name(name)) {  // the empty name too
+    // "Only spaces" would puzzle whoever sent U+2800, which is none but shows as one.
+    const bool spaces = name.find_first_not_of(' ') == std::string::npos;
+    return spaces ? blank_refusal : blank_refusal + " or other blank characters (U+3000, U+2800)";
   }
+  if (std::string why = name_text_refusal(name); !why.empty()) return why;
+  if (code_points(name) > kMaxPlayerName) return blank_refusal;
   return {};
 }
 
@@ -512,10 +516,9 @@ struct Hub::Impl {
       return error_reply(400, "bad-request", error, field_of(error));
     }
     // A table's name is read by setup_from_json from stored tables too, where it is held to the
-    // rule of the day it was made; a new one may not hold a bidirectional control either.
-    if (!is_clean_name(setup.name)) {
-      return error_reply(400, "bad-request",
-                         "name: at most 40 characters, none of them control characters", "name");
+    // rule of the day it was made; a new one is held to a guest's name's (but may be empty).
+    if (const std::string why = name_text_refusal(setup.name); !why.empty()) {
+      return error_reply(400, "bad-request", "name: " + why, "name");
     }
     // Settings would let a guest buy any share of the bot threads ("ismcts:iterations=1000000"
     // takes seconds a move); a level is all a table needs, up to the server's strongest. Checked

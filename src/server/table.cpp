@@ -506,10 +506,13 @@ Json Table::match_json() const {
   }
   // In the sheet, seats of one name (three bots of a kind) are told apart by their number, as
   // the web client names them everywhere else; `names` stays as it is, for the client to do so.
-  // "random #2", not "random (2)": the sheet's winner line puts the points in brackets.
-  std::vector<std::string> sheet_names = names;
+  // "random #2", not "random (2)": the sheet's winner line puts the points in brackets. Names
+  // that read alike are one name here: guests stored before invisible characters were refused
+  // may be "Ana" and "Ana" + U+200B.
+  std::vector<std::string> sheet_names = names, keys;
+  for (const std::string& name : names) keys.push_back(look_alike_key(name));
   for (size_t k = 0; k < names.size(); ++k) {
-    if (std::count(names.begin(), names.end(), names[k]) > 1) {
+    if (std::count(keys.begin(), keys.end(), keys[k]) > 1) {
       sheet_names[k] += " #" + std::to_string(k + 1);
     }
   }

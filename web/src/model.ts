@@ -171,13 +171,27 @@ export function freeSeats(t: Summary | null): number[] {
   return out;
 }
 
-// A seat's name; two seats with one name (three "heuristic" bots) are told apart by seat number.
+// Controls and the characters that show nothing (src/core/text.h, is_invisible_character), and
+// runs of blank characters (White_Space, U+2800), as the server's score sheet reads names.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu;
+const BLANKS = /[\s\u0085\u2800]+/gu;
+
+// A name as a reader sees it: the server refuses new names that differ from another by such
+// characters alone, but guests made before it did may be "Ana" and "Ana" + U+200B.
+export function lookAlikeKey(name: string): string {
+  return name.replace(INVISIBLE, '').replace(BLANKS, ' ').trim();
+}
+
+// A seat's name; two seats with one name (three "heuristic" bots), or names that read alike, are
+// told apart by seat number.
 export function seatName(snap: Snapshot, seat: number): string {
   const name = rawName(snap, seat);
   if (!name) return `Seat ${seat + 1}`;
   const players = snap.table?.players ?? snap.match?.names.length ?? 0;
+  const key = lookAlikeKey(name);
   for (let k = 0; k < players; ++k) {
-    if (k !== seat && rawName(snap, k) === name) return `${name} #${seat + 1}`;
+    const other = rawName(snap, k);
+    if (k !== seat && other !== null && lookAlikeKey(other) === key) return `${name} #${seat + 1}`;
   }
   return name;
 }

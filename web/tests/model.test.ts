@@ -14,6 +14,7 @@ import {
   formatPoints,
   freeSeats,
   lastTrick,
+  lookAlikeKey,
   needsText,
   paceDelay,
   previousDealTrick,
@@ -142,6 +143,22 @@ describe('seats', () => {
     expect(seatName(snap, 0)).toBe('Ana');
     expect(seatName(snap, 1)).toBe('random #2');
     expect(seatName(snap, 2)).toBe('random #3');
+  });
+
+  // Regression: guests "Ana" and "Ana" + U+200B were two seats shown as "Ana", and "Waiting for
+  // Ana to bid" named either. Names stored before the server refused such characters still load.
+  it('tells seats apart whose names read alike', () => {
+    for (const twin of ['Ana\u200b', '\ufeffAna', 'Ana\u00a0', ' Ana', 'Ana\u200f', '\u061cAna', 'Ana\u{e0041}']) {
+      const t = summary({ seats: [summary().seats[0], { kind: 'human', name: twin, connected: true, bot_playing: false }, ...summary().seats.slice(2)] });
+      const snap = { ...EMPTY, table: t };
+      expect(seatName(snap, 0), JSON.stringify(twin)).toBe('Ana #1');
+      expect(seatName(snap, 1), JSON.stringify(twin)).toBe(`${twin} #2`);
+    }
+    expect(lookAlikeKey('Ana\u3000\u2800 Bo\u2028')).toBe('Ana Bo');
+    // Names that differ in what shows stay apart: case, accents.
+    const t = summary({ seats: [summary().seats[0], { kind: 'human', name: 'ana', connected: true, bot_playing: false }, ...summary().seats.slice(2)] });
+    expect(seatName({ ...EMPTY, table: t }, 1)).toBe('ana');
+    expect(lookAlikeKey('Ána')).not.toBe(lookAlikeKey('Ana'));
   });
 
   it("names the secret partner's hidden choices as the partner's", () => {
