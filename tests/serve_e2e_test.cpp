@@ -102,8 +102,8 @@ struct Player {
         if (state.is_null()) state = Json::object();
         for (const auto& [k, v] : m.items()) state[k] = v;
       }
-      // `stale`: the table moved on (another player's connect) before the action came; the
-      // player acts again on the new state. Any other error is a failure.
+      // `stale`: the game moved on before the action came (a connection's coming or going no
+      // longer does); the player acts again on the new state. Any other error is a failure.
       if (m["type"] == "error" && m["code"] != "stale") errors.push_back(m);
     }
   }

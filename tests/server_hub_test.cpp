@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
 
 #include "game/action.h"
 #include "game/record.h"
@@ -597,6 +598,12 @@ TEST_F(HubTest, AGameHasAtMostAThousandDeals) {
   EXPECT_EQ(r.body["error"]["field"], "options.schedule");
   r = create({{"end", "target"}, {"deals", "5000"}});
   EXPECT_EQ(r.body["error"]["field"], "options.deals");
+  // Regression: where `deals` ends nothing (end=schedule) 5000 was taken, against the range the
+  // lobby offers below.
+  r = create({{"end", "schedule"}, {"deals", "5000"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"]["field"], "options.deals");
+  EXPECT_EQ(r.body["error"]["message"], "options.deals: 0 to 1000 here, not 5000");
   EXPECT_EQ(create({{"end", "deals"}, {"deals", "1000"}}).status, 201);
   EXPECT_EQ(create({{"end", "target"}}).status, 201);  // the rules' own cap: 1000
   EXPECT_EQ(create({{"schedule", ones.substr(2)}}).status, 201);
@@ -648,7 +655,8 @@ TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
   EXPECT_EQ(act_error({{"action", "dance"}}), "bad-message");
   EXPECT_EQ(act_error({{"action", -3}}), "bad-message");
   EXPECT_EQ(act_error({{"action", "bid 9"}}), "illegal");
-  EXPECT_EQ(act_error({{"action", view["legal"][0]["code"]}, {"seq", before - 1}}), "stale");
+  // 0: before the game began (a seq after which only connections came is not stale).
+  EXPECT_EQ(act_error({{"action", view["legal"][0]["code"]}, {"seq", 0}}), "stale");
   EXPECT_EQ(seq(id), before);
   hub_->message(11,
                 Json{{"type", "act"}, {"action", view["legal"][0]["text"]}, {"seq", before}}.dump(),
@@ -656,6 +664,212 @@ TEST_F(HubTest, BadMessagesGetAnErrorAndChangeNothing) {
   EXPECT_EQ(seq(id), before + 1);
   hub_->message(11, R"({"type":"ping"})", now_);
   EXPECT_EQ(out_.last(11), (Json{{"type", "pong"}}));
+}
+
+// Regression: a connection coming or going is an event too, and an action decided on the state
+// before it was refused as `stale`, though the game had not moved: Ana was to move at seq S, Bo's
+// connection closed, his seat went away to a bot and he came back (three events), and Ana's
+// action with seq S was refused. Only the game's own events (actions, seats taken or given up)
+// make a seq stale; a seq past the table's last event says so, not that the table moved on.
+TEST_F(HubTest, AnActsSeqIsStaleOnlyWhenTheGameChangedSinceIt) {
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  const std::string id = table(ana, {"human", "human", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}});
+  hello(1, id, ana);
+  hello(2, id, bo);
+  // Bo and the bots move until it is Ana's turn.
+  for (int step = 0; step < 100; ++step) {
+    hub_->run_bots(now_);
+    if (!out_.last_of(1, "state")["view"]["legal"].empty()) break;
+    const Json bos = out_.last_of(2, "state")["view"];
+    ASSERT_FALSE(bos["legal"].empty()) << "nobody can move";
+    hub_->message(2, Json{{"type", "act"}, {"action", bos["legal"][0]["code"]}}.dump(), now_);
+  }
+  const Json state = out_.last_of(1, "state");
+  ASSERT_FALSE(state["view"]["legal"].empty());
+  const uint64_t decided = state["seq"];
+  hub_->closed(2, now_);  // Bo's connection closes: a disconnect
+  now_ += kGrace;
+  hub_->tick(now_);  // his seat is away: a bot plays it
+  hello(3, id, bo);  // and he is back: a connect
+  ASSERT_EQ(seq(id), decided + 3);
+  EXPECT_EQ(out_.last_of(1, "state")["view"], state["view"]);  // Ana's view did not change
+  // Past the table's last event: told so.
+  hub_->message(1, Json{{"type", "act"}, {"action", 0}, {"seq", decided + 9}}.dump(), now_);
+  EXPECT_EQ(out_.last(1)["code"], "stale");
+  EXPECT_EQ(out_.last(1)["message"],
+            fmt::format("seq {} is ahead of the table (event {})", decided + 9, decided + 3));
+  EXPECT_EQ(out_.last(1)["field"], "seq");
+  hub_->message(
+      1,
+      Json{{"type", "act"}, {"action", state["view"]["legal"][0]["code"]}, {"seq", decided}}.dump(),
+      now_);
+  EXPECT_NE(out_.last(1)["type"], "error") << out_.last(1);
+  ASSERT_EQ(seq(id), decided + 4);  // taken
+  // A seq before the game's last event is stale, whatever the action.
+  hub_->message(1, Json{{"type", "act"}, {"action", 0}, {"seq", decided + 3}}.dump(), now_);
+  EXPECT_EQ(out_.last(1)["code"], "stale");
+  EXPECT_EQ(out_.last(1)["message"],
+            fmt::format("seq {} is stale: the game changed at event {}", decided + 3, decided + 4));
+  hub_->closed(3, now_);  // Bo goes again: the table moves on, not the game
+  hub_->message(1, Json{{"type", "act"}, {"action", 0}, {"seq", decided + 3}}.dump(), now_);
+  EXPECT_EQ(out_.last(1)["message"],
+            fmt::format("seq {} is stale: the game changed at event {} (the table is at event {})",
+                        decided + 3, decided + 4, decided + 5));
+}
+
+// Regression: errors that did not say what was wrong. "bid 99", "fly" and -1 were all "action: an
+// action's text or code", and 9999 was found illegal as an "invalid action"; an illegal action
+// did not say what was legal; a hello's table of another type was "required".
+TEST_F(HubTest, ErrorsSayWhatWasGivenAndWhatIsLegal) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"}, {{"schedule", "3"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  const Json view = out_.last_of(1, "state")["view"];
+  ASSERT_EQ(view["phase"], "bidding");
+  ASSERT_FALSE(view["legal"].empty());
+  std::string legal;
+  for (const Json& a : view["legal"])
+    legal += (legal.empty() ? "" : ", ") + a["text"].get<std::string>();
+  const uint64_t before = seq(id);
+  const auto refusal = [&](const Json& action) {
+    Json m = {{"type", "act"}};
+    if (!action.is_null()) m["action"] = action;
+    hub_->message(1, m.dump(), now_);
+    const Json e = out_.last(1);
+    EXPECT_EQ(e["type"], "error") << action;
+    EXPECT_EQ(e["field"], "action") << action;
+    return e["code"].get<std::string>() + ": " + e["message"].get<std::string>();
+  };
+  const std::string hint = " (legal now: " + legal + ")";
+  EXPECT_EQ(refusal("bid 99"), "bad-message: action: \"bid 99\" is no action's text" + hint);
+  EXPECT_EQ(refusal("fly"), "bad-message: action: \"fly\" is no action's text" + hint);
+  EXPECT_EQ(refusal(-1), "bad-message: action: -1 is no action's code" + hint);
+  EXPECT_EQ(refusal(9999), "bad-message: action: 9999 is no action's code" + hint);
+  EXPECT_EQ(refusal(Json::array({"bid 1"})),
+            "bad-message: action: the action's text or code, not [\"bid 1\"]" + hint);
+  EXPECT_EQ(refusal(nullptr), "bad-message: action: the action's text or code is required" + hint);
+  EXPECT_EQ(refusal("bid 63"), "illegal: bid 63 out of range 0-3" + hint);
+  EXPECT_EQ(seq(id), before);
+  hub_->open(2, now_);
+  hub_->message(2, R"({"type":"hello","table":5})", now_);
+  EXPECT_EQ(out_.last(2)["message"], "table: a table id is a string, not 5");
+  EXPECT_EQ(out_.last(2)["field"], "table");
+  hub_->message(2, Json{{"type", "hello"}, {"table", id}, {"last", -5}}.dump(), now_);
+  EXPECT_EQ(out_.last(2)["message"], "last: an event number, not -5");
+  // A table refuses external engines: an unknown bot's error does not offer them.
+  const Reply r = call("POST", "/api/tables",
+                       {{"token", ana},
+                        {"variant", "romanian"},
+                        {"seats", {"human", "random", "wizard", "random"}}});
+  EXPECT_EQ(r.body["error"]["field"], "seats[2]");
+  EXPECT_EQ(r.body["error"]["message"],
+            "seats[2]: bot 'wizard': unknown bot 'wizard' (bots: random, heuristic, ismcts, "
+            "expert)");
+}
+
+// Regression: a table's count of players out of its preset's range was refused as a fault of
+// "options", and a key that is no field of a table (a misspelt "turn_second") was ignored.
+// Without `players` the preset's count is played.
+TEST_F(HubTest, ATablesRequestNamesTheFieldAtFault) {
+  const std::string ana = guest("Ana");
+  const auto create = [&](Json body) {
+    body["token"] = ana;
+    return call("POST", "/api/tables", body);
+  };
+  const Json seats7 = {"human", "random", "random", "random", "random", "random", "random"};
+  Reply r = create({{"variant", "romanian"}, {"players", 7}, {"seats", seats7}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"]["field"], "players");
+  EXPECT_EQ(r.body["error"]["message"], "players: romanian is played by 3 to 6 players, not 7");
+  r = create({{"variant", "romanian"},
+              {"seats", {"human", "random", "random", "random"}},
+              {"turn_second", 30}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"]["field"], "turn_second");
+  EXPECT_EQ(r.body["error"]["message"],
+            "turn_second: not a field of a table; the fields are token, variant, players, "
+            "options, seats, public, name and turn_seconds");
+  r = create({{"variant", "romanian"}, {"seats", {"human", "random", "random", "random"}}});
+  ASSERT_EQ(r.status, 201);
+  const Json summary = call("GET", "/api/tables/" + r.body["id"].get<std::string>()).body;
+  EXPECT_EQ(summary["players"], 4);  // the preset's
+  EXPECT_EQ(summary["name"], "");
+  EXPECT_TRUE(summary["deals"].is_null());  // waiting for players
+}
+
+// Regression: no trump was "NT" in a deal's result and "none" in every view; a deal nobody bid
+// in (an Israeli deal thrown in) had bids of -1 where views have null.
+TEST_F(HubTest, AResultSpellsNoTrumpAndNoBidAsViewsDo) {
+  const std::string ana = guest("Ana");
+  std::string id =
+      table(ana, {"human", "random", "random", "random"}, {{"schedule", "1"}, {"trump", "none"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  play_connected({1});
+  Json match = out_.last_of(1, "state")["match"];
+  ASSERT_TRUE(match["finished"]) << match;
+  EXPECT_EQ(match["results"][0]["trump"], "none");
+  EXPECT_EQ(match["deal"], 1);
+  EXPECT_EQ(match["deals"], 1);
+  for (const Json& bid : match["results"][0]["bids"]) EXPECT_TRUE(bid.is_number()) << match;
+  // Israeli whist, everyone passing at every turn: the deal is thrown in.
+  std::vector<std::string> tokens = {ana, guest("Bo"), guest("Cy"), guest("Di")};
+  id = table(ana, {"human", "human", "human", "human"}, {{"end", "deals"}, {"deals", "1"}},
+             "israeli");
+  std::vector<ConnId> conns;
+  for (int k = 0; k < 4; ++k) {
+    call("POST", "/api/tables/" + id + "/join", {{"token", tokens[k]}, {"seat", k}});
+    conns.push_back(static_cast<ConnId>(10 + k));
+    hello(conns.back(), id, tokens[k]);
+  }
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (const ConnId c : conns) {
+      const Json v = out_.last_of(c, "state")["view"];
+      if (v.is_null() || v["legal"].empty()) continue;
+      Json action = v["legal"][0]["code"];
+      for (const Json& a : v["legal"]) {
+        if (a["text"] == "pass") action = a["code"];
+      }
+      hub_->message(c, Json{{"type", "act"}, {"action", action}}.dump(), now_);
+      moved = true;
+    }
+  }
+  match = out_.last_of(10, "state")["match"];
+  ASSERT_EQ(match["results"].size(), 1u) << match;
+  const Json& result = match["results"][0];
+  EXPECT_TRUE(result["thrown_in"]) << result;
+  EXPECT_EQ(result["trump"], "none");
+  EXPECT_EQ(result["bids"], Json::array({nullptr, nullptr, nullptr, nullptr}));
+}
+
+// Regression: after POST /leave a connection that played the seat was first sent the seat's state
+// as the bot now played it (free, bot_playing, and its legal actions), and only then welcomed as
+// a spectator. It is welcomed first, and sent only a spectator's states.
+TEST_F(HubTest, APlayerWhoLeavesIsWelcomedAsASpectatorBeforeAnyState) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  ASSERT_FALSE(out_.last_of(1, "state")["view"]["legal"].empty());  // her turn
+  const size_t before = out_.sent[1].size();
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/leave", {{"token", ana}}).status, 200);
+  ASSERT_GT(out_.sent[1].size(), before);
+  const Json first = out_.sent[1][before];
+  EXPECT_EQ(first["type"], "welcome") << first;
+  EXPECT_EQ(first["role"], "spectator");
+  for (size_t k = before; k < out_.sent[1].size(); ++k) {
+    const Json& m = out_.sent[1][k];
+    if (m["type"] != "state") continue;
+    EXPECT_EQ(m["view"]["seat"], -1) << m;
+    EXPECT_TRUE(m["view"]["legal"].empty()) << m;
+  }
+  EXPECT_EQ(out_.last_of(1, "state")["table"]["spectators"], 1);  // counted at once
 }
 
 // Regression: at an Israeli table, a Call-Ace contract's code in the auction was found legal (its
@@ -1081,8 +1295,12 @@ TEST_F(HubTest, AForeheadCardIsNeverNamedToItsHolderBeforeItIsPlayed) {
   hub_->run_bots(now_);
   hub_->message(2, Json{{"type", "act"}, {"action", "play unseen"}}.dump(), now_);
   EXPECT_EQ(out_.last(2)["code"], "illegal");
-  EXPECT_EQ(out_.last(2)["message"],
-            "'play unseen' plays your forehead card, and you have none to play now");
+  EXPECT_EQ(out_.last(2)["message"].get<std::string>().rfind(
+                "'play unseen' plays your forehead card, and you have none to play now (legal "
+                "now: bid 0, ",
+                0),
+            0u)
+      << out_.last(2);
 }
 
 // Regression: in Call-Ace's Half contract the hidden partner chooses trump and exchanges in
@@ -1270,6 +1488,8 @@ TEST_F(HubTest, ACallAceDealsResultNamesItsContractAndDeclarer) {
         continue;
       }
       ++named;
+      // No bids: null, as in the views (were -1).
+      EXPECT_EQ(r["bids"], Json::array({nullptr, nullptr, nullptr, nullptr})) << r;
       ASSERT_TRUE(r["contract"].is_object()) << r;
       EXPECT_FALSE(r["contract"]["name"].get<std::string>().empty()) << r;
       EXPECT_GE(r["contract"]["index"].get<int>(), 0);

@@ -340,6 +340,23 @@ TEST(TransportWsSlowMessage, AMessageNotCompleteInTimeIsClosed) {
   EXPECT_EQ(patient.receive(), R"({"type":"pong"})");
 }
 
+// Regression: a connection the server heard nothing from, not even an answer to its ping (a
+// script busy elsewhere, not reading), was dropped at Beast's idle timeout with no close frame,
+// so it never learnt why. It is closed with a reason; one that answers the pings stays.
+TEST(TransportWsSilence, ASilentConnectionIsClosedWithAReason) {
+  server::TransportConfig config;
+  config.ws_silent_ms = 600;
+  RunningServer server(config);
+  WsClient silent(server.port());
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // reads nothing, answers nothing
+  silent.drain();
+  EXPECT_EQ(silent.reason().code, websocket::close_code::policy_error);
+  EXPECT_EQ(silent.reason().reason, "silent for 600 ms: no message, nor an answer to a ping");
+  WsClient reading(server.port());  // reading, it answers every ping
+  for (int k = 0; k < 12; ++k) EXPECT_FALSE(reading.poll(std::chrono::milliseconds(100)));
+  EXPECT_FALSE(reading.closed());
+}
+
 TEST_F(TransportWs, ABurstOf40IsAllowed) {
   WsClient client(server_.port());
   const auto per_message = hub_answers(R"({"type":"ping"})").size();

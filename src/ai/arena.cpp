@@ -79,7 +79,9 @@ std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, s
   while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
   // The arena's --ext-timeout, rather than make_bot's environment variable.
   if (spec.substr(0, 4) == "ext:") return make_external_bot(spec.substr(4), ext_timeout_ms, error);
-  return make_bot(spec, error);
+  // Allowed: no engine gets here (above), but an unknown bot's message should offer them, as the
+  // arena takes them.
+  return make_bot(spec, error, Engines::Allowed);
 }
 
 std::string make_bots(const ArenaConfig& config, Bots& bots) {

@@ -158,8 +158,9 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, std::string& error, Engines
   } else if (kind == "expert") {
     bot = make_expert_bot(params, error);
   } else {
-    error = "unknown bot '" + std::string(kind) +
-            "' (bots: random, heuristic, ismcts, expert, ext:COMMAND)";
+    // Where engines are refused, offering one would only lead to that refusal.
+    error = "unknown bot '" + std::string(kind) + "' (bots: random, heuristic, ismcts, expert" +
+            (engines == Engines::Allowed ? ", ext:COMMAND)" : ")");
   }
   if (!error.empty()) {
     error = "bot '" + std::string(spec) + "': " + error;

@@ -79,6 +79,22 @@ std::string error_message(const std::string& code, const std::string& message,
   return dump(e);
 }
 
+// A value a client sent, as JSON, for an error message that says what was refused: cut short,
+// as a message may be 4 KiB.
+std::string given(const Json& j) {
+  constexpr size_t kMaxQuoted = 60;
+  std::string text = dump(j);
+  if (text.size() > kMaxQuoted) text = text.substr(0, utf8_prefix(text, kMaxQuoted)) + "…";
+  return text;
+}
+
+// The keys of POST /api/tables. Any other is refused: ignored, a misspelt one ("turn_second")
+// made a table other than the one asked for, and said nothing.
+constexpr std::string_view kTableKeys[] = {"token", "variant", "players", "options",
+                                           "seats", "public",  "name",    "turn_seconds"};
+constexpr const char* kTableKeysText =
+    "token, variant, players, options, seats, public, name and turn_seconds";
+
 // The field an error message of setup_from_json starts with ("seats[2]: ...").
 std::string field_of(const std::string& message) {
   const auto colon = message.find(':');
@@ -241,10 +257,12 @@ struct Hub::Impl {
     return error_reply(403, "unknown-guest", guests.unknown_token_text(), "token");
   }
 
-  // Writes the event, applies it, tells everyone at the table. A seat taken or given up moves
+  // Writes the event, applies it, tells everyone at the table (unless `tell` is false: the
+  // caller broadcasts once it has set the connections right). A seat taken or given up moves
   // the table up the lobby, unless `move_up` is false; a connection coming or going does not,
   // as a client may open and close them at will.
-  void commit(TableEntry& entry, const Event& e, int64_t now, bool move_up = true) {
+  void commit(TableEntry& entry, const Event& e, int64_t now, bool move_up = true,
+              bool tell = true) {
     Table& t = *entry.table;
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     const bool was_finished = t.stage() == TableStage::Finished;
@@ -263,7 +281,7 @@ struct Hub::Impl {
     }
     dirty.push_back(t.id());
     // A card or a bid changes the summary only when a deal or the game ends (the score's key).
-    broadcast(entry, now, e.kind != EventKind::Act);
+    if (tell) broadcast(entry, now, e.kind != EventKind::Act);
   }
 
   // A new broadcast round: what changed in the summary and the score since the last. The
@@ -466,10 +484,11 @@ struct Hub::Impl {
 
   // Commits a seat taken or given up by guest `g`: it moves the table up the lobby the first
   // time only. A token of the guest's budget was taken for it: given back if it is not stored.
-  void commit_seat_change(TableEntry& entry, const Event& e, const Guest& g, int64_t now) {
+  void commit_seat_change(TableEntry& entry, const Event& e, const Guest& g, int64_t now,
+                          bool tell = true) {
     const bool first = entry.moved_up.count({g.id, e.kind}) == 0;
     try {
-      commit(entry, e, now, first);
+      commit(entry, e, now, first, tell);
     } catch (const StorageError&) {
       seat_limit.give_back(g.id);  // not made: retries must not run into the limit
       throw;
@@ -503,13 +522,31 @@ struct Hub::Impl {
   // the seats, so that tables stored before still load.
   static std::string deal_count_error(const Rules& rules) {
     const int most = Schedule(rules).length().value_or(target_deal_cap(rules));
-    if (most <= kMaxTableDeals) return {};
-    const std::string field = rules.end == GameEnd::Schedule ? "options.schedule" : "options.deals";
-    return fmt::format("{}: a game here has at most {} deals, not {}", field, kMaxTableDeals, most);
+    if (most > kMaxTableDeals) {
+      const std::string field =
+          rules.end == GameEnd::Schedule ? "options.schedule" : "options.deals";
+      return fmt::format("{}: a game here has at most {} deals, not {}", field, kMaxTableDeals,
+                         most);
+    }
+    // Where it ends nothing (end=schedule) `deals` is held to the range the lobby offers all the
+    // same (regression: 5000 was taken and shown in the table's options, against that range).
+    if (rules.deal_limit > kMaxTableDeals) {
+      return fmt::format("options.deals: 0 to {} here, not {}", kMaxTableDeals, rules.deal_limit);
+    }
+    return {};
   }
 
   HttpReply create_table(const Json& body, int64_t now, const std::string& client) {
     if (!guest_of(body)) return refuse_token(body);
+    for (const auto& [key, value] : body.items()) {
+      if (std::find(std::begin(kTableKeys), std::end(kTableKeys), key) != std::end(kTableKeys)) {
+        continue;
+      }
+      const std::string field = key.substr(0, utf8_prefix(key, 40));
+      return error_reply(400, "bad-request",
+                         field + ": not a field of a table; the fields are " + kTableKeysText,
+                         field);
+    }
     TableSetup setup;
     Rules rules;
     if (const std::string error = setup_from_json(body, false, setup, rules); !error.empty()) {
@@ -612,17 +649,19 @@ struct Hub::Impl {
       if (const std::string why = t.check(e); !why.empty())
         return error_reply(409, "conflict", why);
       if (auto refused = refuse_seat_change(*g, now, client)) return *refused;
-      commit_seat_change(entry, e, *g, now);
+      // Told once its connections are spectators (regression: they were first sent the state
+      // of the seat they had left, free and played by the bot, with its legal actions, then
+      // welcomed as spectators). Nothing is told if it is not stored.
+      commit_seat_change(entry, e, *g, now, false);
       entry.seat_conns.erase(seat);
       for (ConnId c : entry.conns) {
         Conn& conn = conns.at(c);
         if (conn.seat != seat) continue;
         conn.seat = -1;  // now a spectator
-        entry.spectators_changed = true;
+        conn.round = 0;  // its next state is whole: the view is now the public one
         welcome(c, conn);
-        std::map<int, std::string> views;
-        send_state(entry, c, conn, views, now);
       }
+      broadcast(entry, now);  // with the summary rebuilt, and its spectators counted
       return json_reply(200, Json::object());
     }
     if (what == "rematch") return rematch(entry, *g, now);
@@ -762,8 +801,13 @@ struct Hub::Impl {
 
   void hello(ConnId c, Conn& conn, const Json& j, int64_t now) {
     const auto t = j.find("table");
-    if (t == j.end() || !t->is_string()) {
+    if (t == j.end()) {
       outlet.send(c, error_message("bad-message", "table: a table id is required", "table"));
+      return;
+    }
+    if (!t->is_string()) {
+      outlet.send(c, error_message("bad-message", "table: a table id is a string, not " + given(*t),
+                                   "table"));
       return;
     }
     TableEntry* found = find_table(t->get<std::string>());
@@ -778,7 +822,8 @@ struct Hub::Impl {
     uint64_t last = 0;
     if (const auto l = j.find("last"); l != j.end()) {
       if (!l->is_number_unsigned()) {
-        outlet.send(c, error_message("bad-message", "last: an event number", "last"));
+        outlet.send(
+            c, error_message("bad-message", "last: an event number, not " + given(*l), "last"));
         return;
       }
       last = l->get<uint64_t>();
@@ -852,24 +897,47 @@ struct Hub::Impl {
     }
     const auto a = j.find("action");
     std::optional<Action> action;
-    if (a != j.end() && a->is_string()) action = parse_action(a->get<std::string>());
-    if (a != j.end() && a->is_number_unsigned() && a->get<uint64_t>() < 65536) {
-      action = Action::from_code(static_cast<uint16_t>(a->get<uint64_t>()));
+    std::string why_not;  // what was given, and why it names no action
+    if (a == j.end()) {
+      why_not = "action: the action's text or code is required";
+    } else if (a->is_string()) {
+      action = parse_action(a->get<std::string>());
+      if (!action) why_not = "action: " + given(*a) + " is no action's text";
+    } else if (const auto code = json_int(*a)) {
+      // Through the table of actions, as the text of a code is: a number that names no action
+      // (9999) is refused as one, not found illegal as if it were one ("invalid action").
+      if (*code >= 0 && *code < 65536) action = parse_action(std::to_string(*code));
+      if (!action) why_not = "action: " + given(*a) + " is no action's code";
+    } else {
+      why_not = "action: the action's text or code, not " + given(*a);
     }
     if (!action) {
-      outlet.send(c, error_message("bad-message", "action: an action's text or code", "action"));
+      outlet.send(
+          c, error_message("bad-message", why_not + legal_text(*entry.table, conn.seat), "action"));
       return;
     }
     if (const auto s = j.find("seq"); s != j.end()) {
       if (!s->is_number_unsigned()) {
-        outlet.send(c, error_message("bad-message", "seq: an event number", "seq"));
+        outlet.send(c,
+                    error_message("bad-message", "seq: an event number, not " + given(*s), "seq"));
         return;
       }
-      if (s->get<uint64_t>() != entry.table->seq()) {
+      // Stale only if the game changed since: a player's connection coming or going moves seq
+      // on too, and refusing for it refused moves for no reason of the game (regression).
+      const uint64_t seq = s->get<uint64_t>();
+      const Table& t = *entry.table;
+      if (seq > t.seq()) {
         outlet.send(
-            c, error_message(
-                   "stale", "the table has moved on to event " + std::to_string(entry.table->seq()),
-                   "seq"));
+            c, error_message("stale",
+                             fmt::format("seq {} is ahead of the table (event {})", seq, t.seq()),
+                             "seq"));
+        return;
+      }
+      if (seq < t.game_seq()) {
+        std::string why =
+            fmt::format("seq {} is stale: the game changed at event {}", seq, t.game_seq());
+        if (t.seq() != t.game_seq()) why += fmt::format(" (the table is at event {})", t.seq());
+        outlet.send(c, error_message("stale", why, "seq"));
         return;
       }
     }
@@ -885,11 +953,32 @@ struct Hub::Impl {
       outlet.send(c, error_message(over   ? "finished"
                                    : turn ? "not-your-turn"
                                           : "illegal",
-                                   why, "action"));
+                                   over || turn ? why : why + legal_text(*entry.table, conn.seat),
+                                   "action"));
       return;
     }
     commit(entry, e, now);
     guests.seen(conn.guest);
+  }
+
+  // The actions `seat` may take now, as it was told them (a forehead card as "play unseen"), for
+  // an error that refuses another: " (legal now: bid 0, bid 1)". Empty when it is not to move.
+  static std::string legal_text(const Table& t, int seat) {
+    constexpr size_t kListed = 12;
+    const Match* m = t.match();
+    if (m == nullptr || !m->in_deal() || m->state().to_move() != seat) return {};
+    const PlayerView v = m->view(seat);
+    if (v.legal.size == 0) return {};
+    std::string out = " (legal now: ";
+    size_t n = 0;
+    for (const Action a : v.legal) {
+      if (n == kListed) {
+        out += fmt::format(", and {} more", static_cast<size_t>(v.legal.size) - kListed);
+        break;
+      }
+      out += (n++ == 0 ? "" : ", ") + to_string(told_action(v, a));
+    }
+    return out + ")";
   }
 
   void welcome(ConnId c, const Conn& conn) {

@@ -89,6 +89,11 @@ std::string setup_from_json(const Json& j, bool with_seed, TableSetup& out, Rule
            (out.players ? " for " + std::to_string(out.players) + " players" : "");
   }
   rules = *preset;
+  // The field that was given, not "options": validate() below would say the same of the count,
+  // and a client would look for the fault among the options.
+  if (out.players != 0 && (out.players < rules.min_players || out.players > rules.max_players)) {
+    return "players: " + validate(rules);
+  }
   out.players = rules.players;
   out.options.clear();
   if (const auto o = j.find("options"); o != j.end()) {
@@ -242,6 +247,9 @@ std::string Table::check(const Event& e) const {
 
 void Table::apply(const Event& e, int64_t now_ms) {
   ++seq_;
+  if (e.kind == EventKind::Act || e.kind == EventKind::Join || e.kind == EventKind::Leave) {
+    game_seq_ = seq_;
+  }
   if (e.kind == EventKind::Act || e.kind == EventKind::Join || e.kind == EventKind::Restart) {
     turn_start_ms_ = now_ms;
   }
@@ -471,14 +479,15 @@ Json Table::match_json() const {
     }
     Json bids = Json::array(), tricks = Json::array(), points = Json::array();
     for (int k = 0; k < players(); ++k) {
-      bids.push_back(r.bids[k]);
+      // null for a seat that made no bid (Call-Ace, an Israeli deal thrown in), as in the views.
+      bids.push_back(r.bids[k] < 0 ? Json() : Json(r.bids[k]));
       tricks.push_back(r.tricks[k]);
       points.push_back(points_json(r.points[k]));
     }
     Json result = {
         {"cards", r.cards},
         {"dealer", r.dealer},
-        {"trump", r.trump == Suit::None ? "NT" : std::string(1, suit_char(r.trump))},
+        {"trump", suit_name(r.trump)},  // "none" for no trump, as in the views
         {"bids", bids},
         {"tricks", tricks},
         {"points", points},

@@ -76,6 +76,10 @@ class Table {
   const TableSetup& setup() const { return setup_; }
   const Rules& rules() const { return rules_; }
   uint64_t seq() const { return seq_; }
+  // The last event that changed the game: an action, a seat taken or given up. The others are
+  // the players' presence (connections, a bot taking over for one away, a restart), after which
+  // an action decided on an earlier seq is still the same decision (docs/protocol.md, act).
+  uint64_t game_seq() const { return game_seq_; }
   TableStage stage() const { return stage_; }
   const SeatState& seat(int k) const { return seats_[static_cast<size_t>(k)]; }
   bool is_human_seat(int k) const { return setup_.seats[static_cast<size_t>(k)] == kHumanSeat; }
@@ -132,6 +136,7 @@ class Table {
   TableSetup setup_;
   Rules rules_;
   uint64_t seq_ = 0;
+  uint64_t game_seq_ = 0;
   TableStage stage_ = TableStage::Waiting;
   std::vector<SeatState> seats_;
   std::unique_ptr<Match> match_;

@@ -43,6 +43,10 @@ struct TransportConfig {
   // A message begun must end within this, however it stalls (a frame dripped a byte at a time
   // held a connection open forever: each byte put the idle timeout off).
   int64_t ws_message_ms = 10000;
+  // A WebSocket heard nothing from (no frame at all) for this long is closed with a reason; it
+  // is pinged when silent for 7/12 of it (Beast's keep-alive, whose own drop at 7/6 of it, with
+  // no close frame, is a backstop).
+  int64_t ws_silent_ms = 60000;
   double api_rate = 20;    // API requests a second per client address (0: none)...
   double api_burst = 100;  // ...with this burst
   // Connections open at once from one client (an IPv4 address, an IPv6 /64); past it a new one

@@ -32,6 +32,7 @@ WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace conn
       bucket_(transport.config.ws_burst, steady_now_s()),
       frames_(transport.config.ws_frame_burst, steady_now_s()),
       message_timer_(transport.io),
+      silence_timer_(transport.io),
       in_reserve_(in_reserve),
       reserve_timer_(transport.io),
       connection_place_(std::move(connection)),
@@ -48,8 +49,11 @@ void WsSession::start(HttpRequest request, std::string early) {
   ws_.next_layer().prefix(std::move(early));
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = std::chrono::seconds(10);
-  timeouts.idle_timeout = std::chrono::seconds(60);
-  timeouts.keep_alive_pings = true;  // a silent peer is pinged; a dead one is dropped
+  // Beast pings a peer silent for half of this, and drops one silent for all of it without a
+  // close frame: watch_silence closes it first, with a reason (regression: a player's script
+  // that did not read for a minute found its connection ended with no word why).
+  timeouts.idle_timeout = std::chrono::milliseconds(transport_.config.ws_silent_ms * 7 / 6);
+  timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "whist"); }));
@@ -79,6 +83,8 @@ void WsSession::on_accept(const beast::error_code& ec) {
   }
   id_ = transport_.add_session(shared_from_this());
   transport_.call_hub("open", [this](Hub& hub) { hub.open(id_, steady_now_ms()); });
+  heard_ = std::chrono::steady_clock::now();
+  watch_silence();
   if (in_reserve_) {
     reserve_timer_.expires_after(kReserveMs);
     reserve_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
@@ -150,7 +156,25 @@ bool WsSession::take_token() {
   return bucket_.take(transport_.config.ws_rate, transport_.config.ws_burst, steady_now_s());
 }
 
+void WsSession::watch_silence() {
+  const auto silent = std::chrono::milliseconds(transport_.config.ws_silent_ms);
+  silence_timer_.expires_at(heard_ + silent);
+  silence_timer_.async_wait([self = shared_from_this(), silent](const beast::error_code& e) {
+    if (e || self->closing_) return;
+    if (std::chrono::steady_clock::now() - self->heard_ < silent) {
+      self->watch_silence();  // heard from since: wait again from then
+      return;
+    }
+    const int64_t ms = self->transport_.config.ws_silent_ms;
+    self->close(
+        fmt::format("silent for {}: no message, nor an answer to a ping",
+                    ms % 1000 == 0 ? fmt::format("{} s", ms / 1000) : fmt::format("{} ms", ms)),
+        websocket::close_code::policy_error, false);
+  });
+}
+
 void WsSession::count_frames(size_t frames) {
+  heard_ = std::chrono::steady_clock::now();
   if (closing_ || frames_.take(transport_.config.ws_frame_rate, transport_.config.ws_frame_burst,
                                steady_now_s(), static_cast<double>(frames))) {
     return;
@@ -275,6 +299,7 @@ void WsSession::finish() {
   kill_timer_.cancel();
   message_timer_.cancel();
   reserve_timer_.cancel();
+  silence_timer_.cancel();
   if (id_ == 0) return;
   transport_.remove_session(id_);
   transport_.call_hub("closed", [this](Hub& hub) { hub.closed(id_, steady_now_ms()); });

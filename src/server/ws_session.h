@@ -49,6 +49,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // closed.
   void count_frames(size_t frames);
   void close_for_frames();
+  // Closes the connection, with a reason, once nothing has come from it for ws_silent_ms.
+  void watch_silence();
   // In the reserve: whether `text` lets the connection stay (closed if not).
   bool passes_reserve(const std::string& text);
   void write_next();
@@ -74,6 +76,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // nothing more of it comes (pings and empty fragments are read within Beast's read).
   asio::steady_timer message_timer_;
   bool in_message_ = false;
+  asio::steady_timer silence_timer_;
+  std::chrono::steady_clock::time_point heard_;  // when the last frame came
   // In the players' reserve until its first message shows a player of a game under way; closed
   // if none comes within kReserveMs.
   bool in_reserve_;
