@@ -113,6 +113,24 @@ TEST(StoreSchema, AnotherProgramsOrANewerWhistsDatabaseIsRefusedAndLeftAsItWas) 
   EXPECT_EQ(journal_mode(newer), "wal");
 }
 
+// Regression (review): the server judged a file on a connection that reads it in place, which
+// leaves a -wal and a -shm beside a database in WAL mode: a refused file had two new files
+// beside it. A file with no log beside it is read as immutable, which makes none.
+TEST(StoreSchema, ARefusedDatabaseInWalModeGetsNothingBesideIt) {
+  const test_files::TempDir dir{"whist-store-wal-"};
+  const std::string path = (dir / "other.sqlite").string();
+  make_database(path, {"PRAGMA journal_mode=WAL", "CREATE TABLE foo(a)"});
+  const std::set<std::string> files = names_in(dir.path());
+  ASSERT_EQ(files, std::set<std::string>{"other.sqlite"});  // closed cleanly: no log left
+  const std::string before = read_bytes(path);
+  EXPECT_EQ(open_message(path, StoreAccess::Own),
+            "database " + path +
+                ": not a whist database (its table foo is none of whist's); "
+                "nothing was written to it");
+  EXPECT_EQ(names_in(dir.path()), files);
+  EXPECT_EQ(read_bytes(path), before);
+}
+
 // A new database is stamped as whist's, at the schema's version; an empty file too (what SQLite
 // calls an empty database).
 TEST(StoreSchema, ANewDatabaseIsStampedAsWhists) {

@@ -92,6 +92,12 @@ TEST(TransportOrigin, ApiBodiesMustBeJsonAndOthersSpendNothing) {
                                {http::field::content_type, "text/plain"}},
                               kGuest);
   EXPECT_EQ(twice.result_int(), 415);
+  // Regression: methods the API does not take were told 415, not the protocol's 405.
+  for (const http::verb verb : {http::verb::delete_, http::verb::put, http::verb::options}) {
+    const Response other =
+        send(server.port(), verb, "/api/tables", {{http::field::host, host}}, "");
+    EXPECT_EQ(other.result_int(), 405) << other.body();
+  }
   // JSON, with a parameter or in capitals: all 20 of the address's guests are still to be made.
   for (int i = 0; i < 20; ++i) {
     const char* type = i % 3 == 0   ? "application/json"
@@ -305,6 +311,14 @@ TEST(RequestGuard, ReadsOriginsHostsAndContentTypes) {
   EXPECT_FALSE(server::is_loopback_host("127.0.0"));
   EXPECT_FALSE(server::is_loopback_host("127.0.0.256"));
   EXPECT_FALSE(server::is_loopback_host("[::2]"));
+  // Regression: loopback IPv6 written otherwise was refused, so a server on ::ffff:127.0.0.1 or
+  // given 0:0:0:0:0:0:0:1 by `whist load` answered its own clients 421.
+  EXPECT_TRUE(server::is_loopback_host("[::1]"));
+  EXPECT_TRUE(server::is_loopback_host("[0:0:0:0:0:0:0:1]"));
+  EXPECT_TRUE(server::is_loopback_host("[::ffff:127.0.0.1]"));
+  EXPECT_FALSE(server::is_loopback_host("[::ffff:10.0.0.1]"));
+  EXPECT_FALSE(server::is_loopback_host("[127.0.0.1]"));
+  EXPECT_FALSE(server::is_loopback_host("[::1"));
   EXPECT_FALSE(server::is_loopback_host(""));
   EXPECT_TRUE(server::is_json_content_type("application/json"));
   EXPECT_TRUE(server::is_json_content_type(" application/json ; charset=utf-8"));

@@ -79,8 +79,12 @@ void raise_file_limit() {
 // The Host the requests name: the server's address and port, as a browser would. A server on a
 // loopback address refuses other names (they come from DNS rebinding).
 std::string host_header(const std::string& address, int port) {
-  const bool v6 = address.find(':') != std::string::npos;
-  return fmt::format("{}{}{}:{}", v6 ? "[" : "", address, v6 ? "]" : "", port);
+  // As a browser writes it (0:0:0:0:0:0:0:1 as ::1); the address is checked before any request.
+  boost::system::error_code ec;
+  const net::ip::address a = net::ip::make_address(address, ec);
+  const std::string shown = ec ? address : a.to_string();
+  const bool v6 = !ec && a.is_v6();
+  return fmt::format("{}{}{}:{}", v6 ? "[" : "", shown, v6 ? "]" : "", port);
 }
 
 // One synchronous HTTP exchange on a kept-alive connection.

@@ -306,7 +306,9 @@ void add_serve(CLI::App& app, int& status) {
       ->check(CLI::IsMember({"easy", "normal", "hard", "max"}));
   cmd->add_option("--allow-origin", args->allow_origins,
                   "an origin (scheme://host[:port]) besides the server's own whose pages may use "
-                  "its API and WebSockets, for a client served from elsewhere; repeatable. A "
+                  "its API and WebSockets: for a proxy that rewrites the Host, or WebSockets "
+                  "from a page served elsewhere (no CORS is sent: such a page cannot read the "
+                  "API's answers); repeatable. A "
                   "request or WebSocket carrying another Origin is refused (403); the server's "
                   "own is the host and port the request names (Host), and scripts and bots, "
                   "which send no Origin, are not checked")

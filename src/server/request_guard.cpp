@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <boost/asio/ip/address.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
@@ -139,7 +141,19 @@ std::optional<HostPort> parse_host(std::string_view text) {
 
 bool is_loopback_host(std::string_view host) {
   host = without_final_dot(host);
-  if (host == "localhost" || host.ends_with(".localhost") || host == "[::1]") return true;
+  if (host == "localhost" || host.ends_with(".localhost")) return true;
+  // An IPv6 literal however written ([::1], [0:0:0:0:0:0:0:1], [::ffff:127.0.0.1]): the server
+  // takes any loopback address as loopback (regression: one on ::ffff:127.0.0.1 refused its own).
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+    boost::system::error_code ec;
+    const boost::asio::ip::address a =
+        boost::asio::ip::make_address(std::string(host.substr(1, host.size() - 2)), ec);
+    if (ec || !a.is_v6()) return false;
+    const boost::asio::ip::address_v6 v6 = a.to_v6();
+    return v6.is_loopback() ||
+           (v6.is_v4_mapped() &&
+            boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).is_loopback());
+  }
   // An IPv4 address in 127.0.0.0/8, as browsers write it: four numbers from 0 to 255.
   int parts = 0;
   bool loopback = false;
@@ -221,7 +235,9 @@ std::optional<Refusal> RequestGuard::check(const RequestOrigin& request) const {
           "Origin"};
     }
   }
-  if (request.api && request.method != "GET" && request.method != "HEAD") {
+  // POST alone: the hub reads no other method's body, and answers the others 405 (regression:
+  // DELETE and PUT were told 415, where the protocol promises 405).
+  if (request.api && request.method == "POST") {
     if (request.content_types.size() != 1 || !is_json_content_type(request.content_types[0])) {
       return Refusal{
           415, "content-type",

@@ -603,7 +603,12 @@ Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
       // Read on a connection that only reads: one that may write copies a log left behind (by
       // another program that stopped) into the file as it closes, and a refused file is left
       // as it was found.
-      SQLite::Database reader(path, SQLite::OPEN_READONLY);
+      // With no log beside the file, the file alone is the database: read as immutable, which
+      // makes nothing beside it (regression: a refused file in WAL mode was left a -wal and a
+      // -shm by this read).
+      const bool no_log = !std::filesystem::exists(path + "-wal");
+      SQLite::Database reader(no_log ? immutable_uri(path) : path,
+                              SQLite::OPEN_READONLY | (no_log ? SQLite::OPEN_URI : 0));
       reader.exec("PRAGMA busy_timeout=5000");
       contents = read_contents(reader);
     } else {
