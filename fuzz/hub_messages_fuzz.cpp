@@ -31,7 +31,7 @@ struct CheckingOutlet : whist::server::Outlet {
   }
   void close(ConnId, std::string) override {}
   // The hub wrote every table it reads back: none may be damaged.
-  void log(std::string_view, std::string_view) override { std::abort(); }
+  void log(whist::server::LogLevel, std::string_view, std::string_view) override { std::abort(); }
 };
 
 }  // namespace

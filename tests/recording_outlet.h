@@ -20,7 +20,7 @@ struct RecordingOutlet : Outlet {
     sent[conn].push_back(nlohmann::json::parse(text));
   }
   void close(ConnId conn, std::string reason) override { closes[conn] = reason; }
-  void log(std::string_view what, std::string_view detail) override {
+  void log(LogLevel, std::string_view what, std::string_view detail) override {
     logged.push_back(std::string(what) + ": " + std::string(detail));
   }
 

@@ -334,6 +334,31 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// The server's log (server/log.h) without the times: "LEVEL WHAT: DETAIL" for each line that
+// starts with a time and a level, "unstamped: LINE" for any other; only those that start with
+// `prefix` (after the time).
+std::vector<std::string> log_lines(const std::string& log, const std::string& prefix = "") {
+  static const std::regex kStamp(
+      R"(^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z ((info|warn|error) .*)$)");
+  std::vector<std::string> out;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    const std::string entry = std::regex_match(line, m, kStamp) ? m[1].str() : "unstamped: " + line;
+    if (entry.starts_with(prefix)) out.push_back(entry);
+  }
+  return out;
+}
+
+// Its warnings and errors: what an operator is to read.
+std::vector<std::string> log_problems(const std::string& log) {
+  std::vector<std::string> out;
+  for (const std::string& line : log_lines(log)) {
+    if (!line.starts_with("info ")) out.push_back(line);
+  }
+  return out;
+}
+
 // Regression: nothing limited the connections from all addresses together, which could take
 // every file descriptor. Their limit fits the descriptors the server may have: more than they
 // allow is refused, with the reason.
@@ -372,13 +397,217 @@ TEST(ServeCommand, LogsThatItIsFullOnceAndHowManyItRefused) {
   }
   EXPECT_EQ(status, 200u);
   EXPECT_EQ(serve.stop(SIGTERM), 0);
-  const std::string log = read_file(errors);
+  const auto log = log_problems(read_file(errors));
+  ASSERT_EQ(log.size(), 2u) << read_file(errors);
+  EXPECT_EQ(log[0],
+            "warn connections: full: 1 of 1 open, the last 0 kept for players of games under "
+            "way; newcomers are refused (503)");
   EXPECT_TRUE(std::regex_match(
-      log, std::regex("whist serve: connections: full: 1 of 1 open, the last 0 kept for players "
-                      "of games under way; newcomers are refused \\(503\\)\n"
-                      "whist serve: connections: (9|[1-9][0-9]+) more refused before there was "
-                      "room again\n")))
-      << log;
+      log[1], std::regex("warn connections: (9|[1-9][0-9]+) more refused before there was "
+                         "room again")))
+      << log[1];
+}
+
+// A request on a new connection with headers besides Host (127.0.0.1) and, with a body,
+// Content-Type (application/json).
+Response request_with(uint16_t port, http::verb verb, const std::string& target,
+                      const std::vector<std::pair<std::string, std::string>>& headers,
+                      const std::string& body = "") {
+  asio::io_context io;
+  Tcp::socket socket(io);
+  socket.connect(local(port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.insert(name, value);
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(socket, req);
+  beast::flat_buffer buffer;
+  Response res;
+  http::read(socket, buffer, res);
+  return res;
+}
+
+uint16_t listening_port(const std::string& line) {
+  return static_cast<uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
+}
+
+// Regression (audit): the log was a bare "listening on" and unstamped error lines. Now: what it
+// serves at the start (version, database and web folder as absolute paths, tables resumed,
+// address), a new database said, refusals at most one line a kind per ten seconds with the
+// count after, naming the client (the proxy's, behind --trusted-proxy), never a token; and a
+// line at the stop. Every line stamped with the UTC time and a level.
+TEST(ServeCommand, LogsItsStartItsRefusalsOnceAPeriodAndItsStop) {
+  TempDir dir;
+  const std::string db = (dir.path() / "new.sqlite").string();
+  const std::string errors = (dir.path() / "errors.txt").string();
+  ServeProcess serve({"--port", "0", "--db", db, "--web", "", "--trusted-proxy", "127.0.0.1",
+                      "--max-websockets", "1"},
+                     errors);
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on http://127.0.0.1:")) << line;
+  const uint16_t port = listening_port(line);
+  const std::vector<std::pair<std::string, std::string>> client = {
+      {"X-Forwarded-For", "198.51.100.1, 203.0.113.7"}};
+  std::vector<std::string> tokens;
+  for (int i = 0; i < 22; ++i) {
+    const Response r =
+        request_with(port, http::verb::post, "/api/guests", client, R"({"name":"Ana"})");
+    if (i < 20) {
+      ASSERT_EQ(r.result_int(), 201) << i;
+      tokens.push_back(nlohmann::json::parse(r.body())["token"]);
+    } else {
+      EXPECT_EQ(r.result_int(), 429) << i;
+    }
+  }
+  auto evil = client;
+  evil.emplace_back("Origin", "http://evil.example");
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(request_with(port, http::verb::get, "/api/tables", evil).result_int(), 403);
+  }
+  {
+    asio::io_context io;
+    std::vector<std::unique_ptr<websocket::stream<Tcp::socket>>> sockets;
+    for (int i = 0; i < 2; ++i) {
+      sockets.push_back(std::make_unique<websocket::stream<Tcp::socket>>(io));
+      sockets.back()->next_layer().connect(local(port));
+      sockets.back()->set_option(websocket::stream_base::decorator(
+          [](websocket::request_type& req) { req.set("X-Forwarded-For", "203.0.113.7"); }));
+      sockets.back()->handshake("127.0.0.1", "/ws");
+    }
+    beast::flat_buffer buffer;
+    beast::error_code ec;
+    sockets.back()->read(buffer, ec);
+    EXPECT_EQ(ec, websocket::error::closed) << "the second is closed";
+  }
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  const std::string text = read_file(errors);
+  for (const std::string& token : tokens) {
+    EXPECT_EQ(text.find(token), std::string::npos) << "no token in the log";
+  }
+  const auto lines = log_lines(text);
+  ASSERT_GE(lines.size(), 3u) << text;
+  EXPECT_EQ(lines[0], "info database " + db + ": there was none: created a new database at " + db);
+  EXPECT_TRUE(std::regex_match(
+      lines[1],
+      std::regex("info started: whist [0-9]+\\.[0-9]+\\.[0-9]+ on http://127\\.0\\.0\\.1:" +
+                 std::to_string(port) + "; database " + db +
+                 "; web folder none: / answers 404; 0 tables resumed; trusted proxies "
+                 "127\\.0\\.0\\.1")))
+      << lines[1];
+  EXPECT_TRUE(std::regex_match(
+      lines.back(),
+      std::regex("info stopped: SIGTERM; closed [0-9]+ connections? \\([0-9]+ WebSockets?\\) in "
+                 "[0-9]+\\.[0-9]{2} s")))
+      << lines.back();
+  const auto problems = log_problems(text);
+  ASSERT_EQ(problems.size(), 5u) << text;
+  const auto has = [&](const std::string& pattern) {
+    return std::any_of(problems.begin(), problems.end(), [&](const std::string& problem) {
+      return std::regex_match(problem, std::regex(pattern));
+    });
+  };
+  EXPECT_TRUE(
+      has("warn rate limit: 429 to 203\\.0\\.113\\.7 for POST /api/guests: too many guests "
+          "created from this address: at most 20 at once, then 60 an hour"))
+      << text;
+  EXPECT_TRUE(has("warn rate limit: 1 more in the [0-9]+ s since the last line")) << text;
+  EXPECT_TRUE(has("warn where from: 403 origin to 203\\.0\\.113\\.7: .*evil\\.example.*")) << text;
+  EXPECT_TRUE(has("warn where from: 4 more in the [0-9]+ s since the last line")) << text;
+  EXPECT_TRUE(
+      has("warn client limit: closed a WebSocket from 203\\.0\\.113\\.7 as it opened: too "
+          "many connections: more than 1 WebSockets open from this address"))
+      << text;
+}
+
+// Regression (audit): SIGHUP (a terminal closed, a habit of reloading) killed the server: status
+// 129, nothing logged, its players' WebSockets cut (1006). It stops as on SIGTERM.
+TEST(ServeCommand, StopsCleanlyOnSighup) {
+  TempDir dir;
+  const std::string errors = (dir.path() / "errors.txt").string();
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", ""}, errors);
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  WsClient client(listening_port(line));
+  std::thread reader([&] { client.drain(); });
+  EXPECT_EQ(serve.stop(SIGHUP), 0);
+  reader.join();
+  EXPECT_EQ(client.reason().reason, "server shutting down");
+  const auto lines = log_lines(read_file(errors));
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(std::regex_match(
+      lines.back(),
+      std::regex("info stopped: SIGHUP; closed 1 connection \\(1 WebSocket\\) in [0-9.]+ s")))
+      << lines.back();
+
+  // Started with SIGHUP ignored (nohup), it keeps ignoring it: outliving the terminal was asked.
+  const std::string folder = dir.path().string();
+  const ShellRun nohup = run_shell(
+      "cd '" + folder + "' && { ( trap '' HUP; exec " + WHIST_BINARY +
+      " serve --port 0 --db :memory: --web '' >out.txt 2>/dev/null ) & pid=$!; " +
+      "for i in $(seq 400); do grep -q listening out.txt && break; sleep 0.05; done; " +
+      "kill -HUP $pid; sleep 0.3; kill -0 $pid && echo alive; kill -TERM $pid; wait $pid; " +
+      "echo $?; }");
+  EXPECT_EQ(nohup.out, "alive\n0\n");
+}
+
+// Regression (audit): --address localhost was refused ("Invalid argument"). It is 127.0.0.1;
+// other names are refused at the start with the option's name and what it takes.
+TEST(ServeCommand, ListensOnLocalhostAndRefusesOtherNames) {
+  ServeProcess serve({"--address", "localhost", "--port", "0", "--db", ":memory:", "--web", ""});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(std::regex_match(line, std::regex(R"(listening on http://127\.0\.0\.1:\d+)")))
+      << line;
+  EXPECT_EQ(fetch(listening_port(line), http::verb::get, "/api/tables").result_int(), 200);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  const ShellRun named = run_shell(std::string(WHIST_BINARY) +
+                                   " serve --address example.invalid --port 0 --db :memory: 2>&1");
+  EXPECT_TRUE(WIFEXITED(named.status) && WEXITSTATUS(named.status) == 2) << named.status;
+  EXPECT_TRUE(named.out.starts_with(
+      "whist serve: --address: 'example.invalid' is not an IP address (numeric, such as "
+      "127.0.0.1, ::1, 0.0.0.0 or ::) nor localhost; other names are not resolved\n"))
+      << named.out;
+}
+
+// --trusted-proxy takes addresses and networks, numeric; a typo stops the server at the start,
+// with the option's name and the network meant.
+TEST(ServeCommand, RefusesATrustedProxyThatIsNotAnAddressOrNetwork) {
+  for (const auto& [value, why] : std::vector<std::pair<std::string, std::string>>{
+           {"10.1.0.0/8", "it has bits set past the prefix /8: its network is 10.0.0.0/8"},
+           {"proxy.example", "not an IP address or network"},
+           {"10.0.0.0/40", "the prefix after / must be a number from 0 to 32"}}) {
+    const ShellRun r = run_shell(std::string(WHIST_BINARY) + " serve --trusted-proxy " + value +
+                                 " --port 0 --db :memory: 2>&1");
+    EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 2) << value;
+    EXPECT_TRUE(r.out.starts_with("whist serve: --trusted-proxy: '" + value +
+                                  "' is not an address or network: " + why))
+        << r.out;
+  }
+}
+
+// Regression (audit): a copied binary, or one started elsewhere, found no web client and served
+// 404 at / without a word. It says so, and where it looked.
+TEST(ServeCommand, WarnsWhenItFindsNoWebClient) {
+  TempDir dir;
+  const auto copy = dir.path() / "opt" / "bin" / "whist";
+  std::filesystem::create_directories(copy.parent_path());
+  std::filesystem::copy_file(WHIST_BINARY, copy);
+  std::filesystem::permissions(copy, std::filesystem::perms::owner_all);
+  const std::string folder = dir.path().string();
+  const ShellRun r = run_shell(
+      "cd '" + folder + "' && { opt/bin/whist serve --port 0 --db :memory: >out.txt 2>err.txt & " +
+      "pid=$!; for i in $(seq 400); do grep -q listening out.txt && break; sleep 0.05; done; " +
+      "kill -TERM $pid; wait $pid; echo $?; }");
+  EXPECT_EQ(r.out, "0\n");
+  const auto lines = log_lines(read_file(folder + "/err.txt"));
+  ASSERT_GE(lines.size(), 2u) << read_file(folder + "/err.txt");
+  EXPECT_EQ(lines[0], "warn web folder: no web client: neither " + folder + "/web/dist nor " +
+                          folder +
+                          "/opt/web/dist exists, so / answers 404 (the API and the "
+                          "WebSockets work); build it (scripts/setup) or name its folder with "
+                          "--web DIR (--web '' for none, and no warning)");
+  EXPECT_NE(lines[1].find("; web folder none: / answers 404;"), std::string::npos) << lines[1];
 }
 
 // Tables made through a hub on the database `db`, the hub closed: the ids of a game under way
@@ -455,8 +684,9 @@ TEST(ServeCommand, StartsOnADatabaseWithADamagedTableAndNamesIt) {
   EXPECT_EQ(r.result_int(), 500);
   EXPECT_EQ(nlohmann::json::parse(r.body())["error"]["code"], "damaged") << r.body();
   EXPECT_EQ(serve.stop(SIGTERM), 0);
-  EXPECT_EQ(read_file(errors),
-            "whist serve: damaged table: database: table " + id + " misses event 1\n");
+  EXPECT_EQ(
+      log_problems(read_file(errors)),
+      std::vector<std::string>{"warn damaged table: database: table " + id + " misses event 1"});
 }
 
 // --check replays every table, finished and waiting ones too, names each damaged one and counts
@@ -502,7 +732,9 @@ TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
   ASSERT_TRUE(serve.first_line(std::chrono::seconds(20)).starts_with("listening on "));
   EXPECT_EQ(check(db, 1), damaged);
   EXPECT_EQ(serve.stop(SIGTERM), 0);
-  EXPECT_EQ(read_file(serve_errors), "whist serve: " + playing_line) << "the server's log agrees";
+  EXPECT_EQ(log_problems(read_file(serve_errors)),
+            std::vector<std::string>{"warn " + playing_line.substr(0, playing_line.size() - 1)})
+      << "the server's log agrees";
 
   // A copy it may not write beside (regression, audit: "unable to open database file"; here a
   // name with no room for "-shm", which fails as root too): read as a snapshot, and said so.

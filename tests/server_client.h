@@ -38,7 +38,7 @@ class RecordingOutlet : public server::Outlet {
  public:
   void send(server::ConnId, std::string text) override { sent.push_back(std::move(text)); }
   void close(server::ConnId, std::string reason) override { closed.push_back(std::move(reason)); }
-  void log(std::string_view what, std::string_view detail) override {
+  void log(server::LogLevel, std::string_view what, std::string_view detail) override {
     logged.push_back(std::string(what) + ": " + std::string(detail));
   }
   std::vector<std::string> sent, closed, logged;

@@ -158,7 +158,7 @@ struct Recorder : Outlet {
   std::map<ConnId, std::vector<std::string>> sent;
   void send(ConnId conn, std::string text) override { sent[conn].push_back(std::move(text)); }
   void close(ConnId, std::string) override {}
-  void log(std::string_view what, std::string_view detail) override {
+  void log(LogLevel, std::string_view what, std::string_view detail) override {
     ADD_FAILURE() << what << ": " << detail;
   }
 };

@@ -136,19 +136,32 @@ TEST(StoreSchema, ARefusedDatabaseInWalModeGetsNothingBesideIt) {
 TEST(StoreSchema, ANewDatabaseIsStampedAsWhists) {
   const test_files::TempDir dir{"whist-store-schema-"};
   const std::string path = (dir / "new.sqlite").string();
-  for (int k = 0; k < 2; ++k) {  // made, then opened again
+  const auto opened = [](const std::string& file) {
     std::vector<std::string> logged;
-    Store store(path, StoreAccess::Own, [&](std::string_view what, std::string_view detail) {
+    Store store(file, StoreAccess::Own, [&](std::string_view what, std::string_view detail) {
       logged.push_back(std::string(what) + ": " + std::string(detail));
     });
-    EXPECT_TRUE(logged.empty()) << logged.front();
-  }
+    return logged;
+  };
+  // Said when made (regression: `whist serve` started from another folder made a new database
+  // there, with none of the games, and said nothing), and where, whatever the path's form.
+  const auto old_cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  EXPECT_EQ(opened("new.sqlite"),
+            std::vector<std::string>{"database new.sqlite: there was none: created a new "
+                                     "database at " +
+                                     path});
+  std::filesystem::current_path(old_cwd);
+  EXPECT_EQ(opened(path), std::vector<std::string>{}) << "opened again";
   EXPECT_EQ(pragma(path, "application_id"), kWhistApplicationId);
   EXPECT_EQ(pragma(path, "user_version"), 1);
   EXPECT_EQ(journal_mode(path), "wal");
   const std::string empty = (dir / "empty.sqlite").string();
   std::ofstream(empty).close();
-  { Store store(empty); }
+  EXPECT_EQ(opened(empty), std::vector<std::string>{"database " + empty +
+                                                    ": it held no tables: made a new database "
+                                                    "in it, " +
+                                                    empty});
   EXPECT_EQ(pragma(empty, "application_id"), kWhistApplicationId);
 }
 

@@ -1,7 +1,9 @@
 // `whist serve`: the game server (docs/protocol.md): the web client, the lobby's API and the
-// tables' WebSockets on one port, until SIGINT or SIGTERM. Prints one line when it listens,
-// "listening on http://ADDRESS:PORT", which scripts and tests read to learn the port. With
-// --check it only reads its database, and names every table it could not replay.
+// tables' WebSockets on one port, until SIGINT, SIGTERM or SIGHUP. Prints one line on stdout when
+// it listens, "listening on http://ADDRESS:PORT", which scripts and tests read to learn the port;
+// its log goes to stderr (server/log.h), from a line that says what it serves to one when it
+// stops (docs/deploy.md). With --check it only reads its database, and names every table it
+// could not replay.
 #include <fmt/core.h>
 #include <sys/resource.h>
 
@@ -18,7 +20,9 @@
 
 #include "ai/bot.h"
 #include "cli/commands.h"
+#include "server/forwarded.h"
 #include "server/hub.h"
+#include "server/log.h"
 #include "server/request_guard.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -55,6 +59,7 @@ struct ServeArgs {
   int max_spectators = server::HubConfig{}.max_spectators;
   std::vector<std::string> allow_origins;  // besides the server's own
   std::vector<std::string> allow_hosts;    // besides the loopback names, on a loopback address
+  std::vector<std::string> trusted_proxies;
   bool check = false;
 };
 
@@ -80,6 +85,31 @@ CLI::Validator a_host_name() {
         return fmt::format("{} is not a host name or address (without a port)", quote_input(text));
       },
       "NAME");
+}
+
+// --trusted-proxy's: an address or a network, numeric (a name would trust whatever it resolves
+// to at the time).
+CLI::Validator a_network() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::string why;
+        if (server::parse_network(text, &why)) return {};
+        return fmt::format("{} is not an address or network: {}", quote_input(text), why);
+      },
+      "ADDRESS[/BITS]");
+}
+
+// --address's: what the transport can listen on, said here with the option's name.
+CLI::Validator a_listen_address() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (server::listen_address(text)) return {};
+        return fmt::format(
+            "{} is not an IP address (numeric, such as 127.0.0.1, ::1, 0.0.0.0 or ::) nor "
+            "localhost; other names are not resolved",
+            quote_input(text));
+      },
+      "ADDRESS");
 }
 
 // Each WebSocket is a file descriptor, and the usual soft limit (1024) is below the few thousand
@@ -122,15 +152,54 @@ bool fit_connections(const ServeArgs& args, server::TransportConfig& config) {
   return true;
 }
 
-// web/dist from the current folder, or else next to the program's build folder (build/whist
-// -> web/dist), so that `build/whist serve` finds the client from anywhere; empty if neither.
-std::string default_web_dir() {
+// The folders where the web client is looked for without --web: web/dist in the current folder,
+// or else next to the program's build folder (build/whist -> web/dist), so that `build/whist
+// serve` finds the client from anywhere.
+std::vector<std::filesystem::path> default_web_dirs() {
+  std::vector<std::filesystem::path> dirs = {std::filesystem::absolute(kDefaultWeb)};
   std::error_code ec;
-  if (std::filesystem::is_directory(kDefaultWeb, ec)) return kDefaultWeb;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return "";
-  const auto beside = exe.parent_path().parent_path() / kDefaultWeb;
-  return std::filesystem::is_directory(beside, ec) ? beside.string() : "";
+  if (!ec) dirs.push_back(exe.parent_path().parent_path() / kDefaultWeb);
+  return dirs;
+}
+
+// The web folder to serve: --web's (empty: none), or the first default one that exists; empty,
+// and a warning, if none does. A copied binary, or one started from another folder, finds none,
+// and its / answers 404 where the operator expected the game.
+std::string web_dir(const std::optional<std::string>& asked) {
+  if (asked) return *asked;
+  std::vector<std::string> tried;
+  for (const auto& dir : default_web_dirs()) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return dir.string();
+    const std::string text = dir.lexically_normal().string();
+    if (std::find(tried.begin(), tried.end(), text) == tried.end()) tried.push_back(text);
+  }
+  const std::string where = tried.size() == 1
+                                ? tried[0] + " does not exist"
+                                : fmt::format("neither {} nor {} exists", tried[0], tried[1]);
+  server::log_line(server::LogLevel::Warn, "web folder",
+                   fmt::format("no web client: {}, so / answers 404 (the API and the WebSockets "
+                               "work); build it (scripts/setup) or name its folder with --web "
+                               "DIR (--web '' for none, and no warning)",
+                               where));
+  return "";
+}
+
+// A path as the startup line says it: absolute, so that the operator sees where the files are
+// whatever folder the server was started from.
+std::string absolute_text(const std::string& path) {
+  std::error_code ec;
+  const auto canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
+  return ec ? std::filesystem::absolute(path).string() : canonical.string();
+}
+
+std::string database_text(const std::string& db) {
+  return db == ":memory:" ? ":memory: (nothing is kept)" : absolute_text(db);
+}
+
+std::string web_text(const std::string& dir) {
+  return dir.empty() ? "none: / answers 404" : absolute_text(dir);
 }
 
 // Every table of the database replayed, as a server would when asked for it: a line for each
@@ -177,6 +246,7 @@ int run_serve(const ServeArgs& args) {
   transport_config.max_ws_per_client = args.max_websockets;
   transport_config.allowed_origins = args.allow_origins;
   transport_config.allowed_hosts = args.allow_hosts;
+  transport_config.trusted_proxies = args.trusted_proxies;
   if (!fit_connections(args, transport_config)) return 2;
   if (args.web) {
     std::error_code ec;
@@ -184,10 +254,8 @@ int run_serve(const ServeArgs& args) {
       print_error("serve", "--web '{}' is not a folder", *args.web);
       return 2;
     }
-    transport_config.web_dir = *args.web;
-  } else {
-    transport_config.web_dir = default_web_dir();
   }
+  transport_config.web_dir = web_dir(args.web);
   server::HubConfig hub_config{args.db, std::llround(args.grace * 1000), args.seed};
   hub_config.max_bot_level = *level_named(args.max_bot_level);  // checked by the option
   hub_config.creations_per_hour = args.create_rate;
@@ -198,16 +266,28 @@ int run_serve(const ServeArgs& args) {
   hub_config.watch_pace_ms = std::llround(args.watch_pace * 1000);
   hub_config.secret_pace_ms = std::llround(args.secret_pace * 1000);
   hub_config.max_spectators = args.max_spectators;
+  bool started = false;
   try {
     server::Transport transport(transport_config);
     server::Hub hub(hub_config, transport);
-    const bool v6 = args.address.find(':') != std::string::npos;
-    fmt::print("listening on http://{}{}{}:{}\n", v6 ? "[" : "", args.address, v6 ? "]" : "",
-               transport.port());
+    const std::string address = transport.address();
+    const bool v6 = address.find(':') != std::string::npos;
+    const std::string url =
+        fmt::format("http://{}{}{}:{}", v6 ? "[" : "", address, v6 ? "]" : "", transport.port());
+    std::string proxies;
+    for (const std::string& proxy : args.trusted_proxies) {
+      proxies += (proxies.empty() ? "; trusted proxies " : ", ") + proxy;
+    }
+    server::log_line(server::LogLevel::Info, "started",
+                     fmt::format("whist {} on {}; database {}; web folder {}; {} tables resumed{}",
+                                 WHIST_VERSION, url, database_text(args.db),
+                                 web_text(transport_config.web_dir), hub.live_tables(), proxies));
+    started = true;
+    fmt::print("listening on {}\n", url);
     std::fflush(stdout);
     transport.run(hub);
   } catch (const std::exception& e) {
-    print_error("serve", "{}", e.what());
+    server::log_line(server::LogLevel::Error, started ? "stopped" : "not started", e.what());
     return 1;
   }
   return 0;
@@ -220,8 +300,11 @@ void add_serve(CLI::App& app, int& status) {
   auto args = std::make_shared<ServeArgs>();
   cmd->add_option("--port", args->port, "TCP port; 0 picks a free one (default 8080)")
       ->check(whole_number_in(0, 65535));
-  cmd->add_option("--address", args->address, "address to listen on (default 127.0.0.1)")
-      ->check(not_empty());
+  cmd->add_option("--address", args->address,
+                  "address to listen on, numeric (127.0.0.1, ::1; 0.0.0.0 or :: for every "
+                  "address of the machine) or localhost for 127.0.0.1; other names are not "
+                  "resolved (default 127.0.0.1)")
+      ->check(a_listen_address());
   cmd->add_option("--db", args->db, "the SQLite database of the tables (default whist.sqlite)")
       ->check(not_empty());
   cmd->add_option("--web", args->web,
@@ -320,6 +403,15 @@ void add_serve(CLI::App& app, int& status) {
                   "name); repeatable. Requests naming another Host are refused (421), as a page "
                   "on another name got there by DNS rebinding")
       ->check(a_host_name())
+      ->allow_extra_args(false);
+  cmd->add_option("--trusted-proxy", args->trusted_proxies,
+                  "a reverse proxy in front of the server, by address or network (127.0.0.1, "
+                  "10.0.0.0/8, ::1); repeatable. Its requests are counted, for every limit by "
+                  "address, as the client's its X-Forwarded-For names (the right-most address "
+                  "there not of a trusted proxy; a malformed one is answered 400), its "
+                  "connections are not limited by address, and a WebSocket through it counts as "
+                  "its client's. Anyone else's X-Forwarded-For is ignored (docs/deploy.md)")
+      ->check(a_network())
       ->allow_extra_args(false);
   cmd->add_flag("--check", args->check,
                 "only check the database (--db): replay every table, name each damaged one and "

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -87,16 +88,27 @@ std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find_first_of("?#"));
 }
 
+// The message of the hub's error answer `body` (its shape: error_json), for the log.
+std::string error_message(const std::string& body) {
+  const auto j = nlohmann::json::parse(body, nullptr, false);
+  if (j.is_object() && j.contains("error") && j["error"].is_object() &&
+      j["error"].contains("message") && j["error"]["message"].is_string()) {
+    return j["error"]["message"].get<std::string>();
+  }
+  return "(no message)";
+}
+
 }  // namespace
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
-              Admission admission)
+              Admission admission, std::optional<asio::ip::address> peer)
       : transport_(transport),
         stream_(std::move(socket)),
         place_(std::move(place)),
-        client_(place_.client()),
+        peer_(peer),
+        proxied_(peer && transport.proxies.trusts(*peer)),
         admission_(admission) {}
 
   void close_now() {
@@ -159,15 +171,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       write(std::move(res), false);
       return;
     }
+    // A refused upgrade closes: the client sends WebSocket frames next, not a request.
+    const bool keep_alive_if_refused =
+        request.keep_alive() && !websocket::is_upgrade(request) && !transport_.stopping;
+    // Each request anew: a proxy's connection carries the requests of any of its clients.
+    std::string why;
+    if (auto client = transport_.client_of(peer_, request, &why)) {
+      client_ = std::move(*client);
+    } else {
+      // Refused rather than counted as the proxy's: that would put every client of the proxy
+      // in one budget, silently; a proxy that appends the address it heard from never sends
+      // this, so it says the proxy is set up wrong.
+      transport_.note(kRefusedForwarded,
+                      fmt::format("400 to a request relayed by {}: {}", peer_->to_string(), why));
+      write(error_response(http::status::bad_request, "bad-request", why, "X-Forwarded-For"),
+            keep_alive_if_refused);
+      return;
+    }
     // Before the API's rate and the hub's limits count it: a page of another site makes its
     // visitors send such requests, which are not to spend their addresses' budgets.
     if (const auto refusal = transport_.guard.check(request_origin(request))) {
-      // A refused upgrade closes: the client sends WebSocket frames next, not a request.
-      const bool keep_alive =
-          request.keep_alive() && !websocket::is_upgrade(request) && !transport_.stopping;
+      transport_.note(kRefusedOrigin, fmt::format("{} {} to {}: {}", refusal->status, refusal->code,
+                                                  client_, refusal->message));
       write(error_response(static_cast<http::status>(refusal->status), refusal->code,
                            refusal->message, refusal->field),
-            keep_alive);
+            keep_alive_if_refused);
       return;
     }
     if (websocket::is_upgrade(request)) {
@@ -175,13 +203,37 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         reply_error(http::status::service_unavailable, "shutting-down", "the server is stopping",
                     false);
       } else if (path_of(request.target()) == "/ws") {
-        // Past the client's WebSockets the session closes at once, with the reason.
-        auto ws_place = ClientPlace::take(transport_.ws_by_client, client_,
-                                          transport_.config.max_ws_per_client);
+        // Past the client's limits the session closes at once, with the reason.
+        std::string refusal;
+        if (proxied_) {
+          // A proxy's connection, now one client's for good: counted as the client's, under
+          // its limit, in place of the proxy's (the proxy's are not limited).
+          if (auto own = ClientPlace::take(transport_.connections_by_client, client_,
+                                           transport_.config.max_connections_per_client)) {
+            place_ = std::move(*own);
+          } else {
+            refusal = fmt::format("too many connections: more than {} open from this address",
+                                  transport_.config.max_connections_per_client);
+          }
+        }
+        std::optional<ClientPlace> ws_place;
+        if (refusal.empty()) {
+          ws_place = ClientPlace::take(transport_.ws_by_client, client_,
+                                       transport_.config.max_ws_per_client);
+          if (!ws_place) {
+            refusal =
+                fmt::format("too many connections: more than {} WebSockets open from this address",
+                            transport_.config.max_ws_per_client);
+          }
+        }
+        if (!refusal.empty()) {
+          transport_.note(kRefusedClient, fmt::format("closed a WebSocket from {} as it opened: {}",
+                                                      client_, refusal));
+        }
         handed_over_ = true;
-        auto session =
-            std::make_shared<WsSession>(transport_, std::move(stream_), std::move(place_),
-                                        std::move(ws_place), admission_ == Admission::Reserve);
+        auto session = std::make_shared<WsSession>(
+            transport_, std::move(stream_), std::move(place_), std::move(ws_place),
+            std::move(refusal), client_, admission_ == Admission::Reserve);
         // What the client sent after the request, read with it, is the WebSocket's first.
         session->start(std::move(request), beast::buffers_to_string(buffer_.data()));
         buffer_.clear();
@@ -198,10 +250,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string_view target = request.target();
     if (is_api(target)) {
       if (!client_.empty() && !transport_.api_limit.allow(client_, steady_now_s())) {
-        reply_error(http::status::too_many_requests, "rate-limit",
-                    fmt::format("more than {} API requests a second from this address",
-                                transport_.config.api_rate),
-                    keep_alive);
+        const std::string message = fmt::format(
+            "more than {} API requests a second from this address", transport_.config.api_rate);
+        transport_.note(kRefusedRate, fmt::format("429 to {}: {} (--api-rate)", client_, message));
+        reply_error(http::status::too_many_requests, "rate-limit", message, keep_alive);
         return;
       }
       HttpReply reply;
@@ -216,6 +268,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         log_error("http", "the hub answered status " + std::to_string(reply.status));
         reply_error(http::status::internal_server_error, "internal", "internal error", keep_alive);
         return;
+      }
+      if (reply.status == 429) {
+        // The path without its query; tokens travel in bodies, never in paths.
+        transport_.note(kRefusedRate,
+                        fmt::format("429 to {} for {} {}: {}", client_, request.method_string(),
+                                    path_of(target), error_message(reply.body)));
       }
       http::response<http::string_body> res;
       res.result(static_cast<unsigned>(reply.status));
@@ -330,14 +388,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::array<char, 4096> scratch_{};
   bool handed_over_ = false;  // to a WebSocket session, with the stream and the place
   ClientPlace place_;         // in the connections of its client
-  const std::string client_;  // client_key of the peer; empty if it was gone at once
+  const std::optional<asio::ip::address> peer_;  // nothing if it was gone at once
+  const bool proxied_;                           // the peer is a trusted proxy
+  // The client_key of the request being served (Transport::Impl::client_of); empty if the peer
+  // was gone at once.
+  std::string client_;
   const Admission admission_;
 };
 
 void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
-                        Admission admission) {
-  auto session =
-      std::make_shared<HttpSession>(transport, std::move(socket), std::move(place), admission);
+                        Admission admission, std::optional<asio::ip::address> peer) {
+  auto session = std::make_shared<HttpSession>(transport, std::move(socket), std::move(place),
+                                               admission, peer);
   transport.add_http_session(session);
   session->read();
 }

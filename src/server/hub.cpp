@@ -192,7 +192,9 @@ struct Hub::Impl {
       : config(c),
         outlet(o),
         store(c.db_path, StoreAccess::Own,
-              [&o](std::string_view what, std::string_view detail) { o.log(what, detail); }),
+              [&o](std::string_view what, std::string_view detail) {
+                o.log(LogLevel::Info, what, detail);
+              }),
         guests(store, {static_cast<size_t>(std::max(c.guests_cached, 1)), c.guest_expiry_days,
                        c.wall_clock}),
         rng(c.seed),
@@ -276,7 +278,7 @@ struct Hub::Impl {
         store.set_finished(t.id());
       } catch (const StorageError& error) {
         // The move is stored and made: only the flag is missing, which the next start sets.
-        outlet.log("finished", error.what());
+        outlet.log(LogLevel::Error, "finished", error.what());
       }
     }
     dirty.push_back(t.id());
@@ -369,7 +371,7 @@ struct Hub::Impl {
       return st ? &load_table(*st) : nullptr;
     } catch (const DamagedTable& e) {
       damaged.insert(id);
-      outlet.log("damaged table", e.what());
+      outlet.log(LogLevel::Warn, "damaged table", e.what());
       return nullptr;
     }
   }
@@ -380,7 +382,7 @@ struct Hub::Impl {
     try {
       guests.retire(std::nullopt);
     } catch (const StorageError& e) {
-      outlet.log("retiring guests", e.what());  // tried again at the first tick
+      outlet.log(LogLevel::Error, "retiring guests", e.what());  // tried again at the first tick
     }
     for (const std::string& id : store.awake_tables()) {
       TableEntry* entry = read_table(id);
@@ -1009,7 +1011,7 @@ struct Hub::Impl {
       } catch (const StorageError& e) {
         // The seat is taken (stored), but not their connection: closed, they come back with a
         // hello that stores it, rather than play on as away to the table.
-        outlet.log("join", e.what());
+        outlet.log(LogLevel::Error, "join", e.what());
         entry.seat_conns[seat] -= static_cast<int>(moved.size());
         for (ConnId c : moved) {
           conns.at(c).seat = -1;
@@ -1069,7 +1071,7 @@ HttpReply Hub::http(std::string_view method, std::string_view target, std::strin
     impl_->restart(now_ms);
     return impl_->http(method, target, body, now_ms, client);
   } catch (const StorageError& e) {
-    impl_->outlet.log("http", e.what());
+    impl_->outlet.log(LogLevel::Error, "http", e.what());
     return error_reply(503, "storage", kNotStored);
   }
 }
@@ -1079,7 +1081,7 @@ void Hub::open(ConnId conn, int64_t now_ms) {
   try {
     impl_->restart(now_ms);
   } catch (const StorageError& e) {
-    impl_->outlet.log("open", e.what());  // tried again at the next call
+    impl_->outlet.log(LogLevel::Error, "open", e.what());  // tried again at the next call
   }
 }
 
@@ -1091,7 +1093,7 @@ void Hub::message(ConnId conn, std::string_view text, int64_t now_ms) {
   try {
     handle_message(conn, text, now_ms);
   } catch (const StorageError& e) {
-    impl_->outlet.log("message", e.what());
+    impl_->outlet.log(LogLevel::Error, "message", e.what());
     const auto it = impl_->conns.find(conn);
     if (it == impl_->conns.end()) return;
     impl_->outlet.send(conn, error_message("storage", kNotStored));
@@ -1170,7 +1172,7 @@ void Hub::tick(int64_t now_ms) {
   // (regression: five lines a second for as long as the disk was full).
   const auto log_quietly = [&](const StorageError& e) {
     if (now_ms < impl_->tick_log_quiet_until) return;
-    impl_->outlet.log("tick", e.what());
+    impl_->outlet.log(LogLevel::Error, "tick", e.what());
     impl_->tick_log_quiet_until = now_ms + kTickLogQuietMs;
   };
   try {

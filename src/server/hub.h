@@ -22,6 +22,7 @@
 #include "game/action.h"
 #include "game/view.h"
 #include "rules/rules.h"
+#include "server/log.h"
 
 namespace whist::server {
 
@@ -42,7 +43,7 @@ class Outlet {
   virtual void close(ConnId conn, std::string reason) = 0;
   // What the server's operator should read and no player may (why a stored table is damaged,
   // in its cards perhaps).
-  virtual void log(std::string_view what, std::string_view detail) = 0;
+  virtual void log(LogLevel level, std::string_view what, std::string_view detail) = 0;
 };
 
 struct HubConfig {

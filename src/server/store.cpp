@@ -556,6 +556,8 @@ Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
     if (const std::string problem = open_problem(path, access); !problem.empty()) {
       throw std::runtime_error(problem);
     }
+    struct stat before {};
+    const bool existed = ::stat(path.c_str(), &before) == 0;
     if (access == StoreAccess::Read) {
       impl_ = std::make_unique<Impl>(path, path, SQLite::OPEN_READONLY);
       Contents contents;
@@ -626,7 +628,16 @@ Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
     // Version 1 is the first stamped, so no stamped database is older yet; the next version
     // brings its step from the one before, logged, for Standing::Stamped.
     static_assert(kSchemaVersion == 1, "a new schema version needs its step from the one before");
-    if (standing == Standing::Empty) create_schema(db);
+    if (standing == Standing::Empty) {
+      create_schema(db);
+      // Said, as the name is relative to wherever the server was started: `whist serve` run
+      // from another folder starts afresh there, with none of the games, and looks no different.
+      if (file) {
+        const std::string where = std::filesystem::absolute(path).string();
+        note(existed ? "it held no tables: made a new database in it, " + where
+                     : "there was none: created a new database at " + where);
+      }
+    }
     if (standing == Standing::Unstamped) upgrade_unstamped(db, note);
     if (update_guest_expiry(db)) {
       note(

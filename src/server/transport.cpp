@@ -39,8 +39,10 @@ int bot_thread_count(int configured) {
 // Whether the server listens on the loopback only, where a page on a name other than a loopback
 // one got there by DNS rebinding. An address that cannot be used is refused later.
 bool is_loopback_address(const std::string& text) {
+  const auto numeric = listen_address(text);
+  if (!numeric) return false;
   beast::error_code ec;
-  const auto address = asio::ip::make_address(text, ec);
+  const auto address = asio::ip::make_address(*numeric, ec);
   if (ec) return false;
   if (address.is_v6() && address.to_v6().is_v4_mapped()) {
     return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6()).is_loopback();
@@ -48,7 +50,35 @@ bool is_loopback_address(const std::string& text) {
   return address.is_loopback();
 }
 
+// Whether SIGHUP was ignored when the program started (`nohup whist serve &`): it asked to outlive
+// its terminal, which a handler would undo.
+bool hangup_ignored() {
+  struct sigaction action {};
+  return sigaction(SIGHUP, nullptr, &action) == 0 && action.sa_handler == SIG_IGN;
+}
+
+std::string_view signal_name(int signal) {
+  switch (signal) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
+  }
+}
+
 }  // namespace
+
+std::optional<std::string> listen_address(std::string_view text) {
+  if (text == "localhost") return "127.0.0.1";
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(std::string(text), ec);
+  if (ec) return std::nullopt;
+  return address.to_string();
+}
 
 int64_t steady_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -61,22 +91,25 @@ double steady_now_s() {
 }
 
 void log_error(std::string_view what, std::string_view detail) {
-  std::fputs(fmt::format("whist serve: {}: {}\n", escape_control_characters(what),
-                         escape_control_characters(detail))
-                 .c_str(),
-             stderr);
-  std::fflush(stderr);
+  log_line(LogLevel::Error, what, detail);
 }
 
 Transport::Impl::Impl(const TransportConfig& cfg)
     : config(cfg),
       guard(cfg.allowed_origins, cfg.allowed_hosts, is_loopback_address(cfg.address)),
+      proxies(cfg.trusted_proxies),
       files(cfg.web_dir),
       api_limit(cfg.api_rate, cfg.api_burst) {
+  const auto numeric = listen_address(config.address);
+  if (!numeric) {
+    throw std::runtime_error(fmt::format(
+        "cannot listen on {}: not an IP address (numeric, such as 127.0.0.1, ::1, 0.0.0.0 or ::) "
+        "nor localhost; other names are not resolved",
+        quote_input(config.address)));
+  }
+  config.address = *numeric;
   beast::error_code ec;
-  const auto address = asio::ip::make_address(config.address, ec);
-  if (ec) throw std::runtime_error("bad address '" + config.address + "': " + ec.message());
-  const Tcp::endpoint endpoint(address, config.port);
+  const Tcp::endpoint endpoint(asio::ip::make_address(config.address), config.port);
   const auto fail = [&](std::string_view step) {
     throw std::runtime_error(
         fmt::format("cannot {} {}:{}: {}", step, config.address, config.port, ec.message()));
@@ -89,8 +122,11 @@ Transport::Impl::Impl(const TransportConfig& cfg)
   if (config.stop_on_signals) {
     // Registered now, before anyone is told the port, so that an early signal still stops run().
     signals.emplace(io, SIGINT, SIGTERM);
-    signals->async_wait([this](const beast::error_code& error, int) {
-      if (!error) shutdown();
+    if (!hangup_ignored()) signals->add(SIGHUP);
+    signals->async_wait([this](const beast::error_code& error, int signal) {
+      if (error) return;
+      stop_reason = signal_name(signal);
+      shutdown();
     });
   }
   bot_threads = bot_thread_count(config.bot_threads);
@@ -110,6 +146,14 @@ void Transport::Impl::run(Hub& h) {
   run_io();
   drain();
   hub = nullptr;
+  if (stop_started_ms != 0) {
+    log_line(LogLevel::Info, "stopped",
+             fmt::format("{}; closed {} connection{} ({} WebSocket{}) in {:.2f} s",
+                         stop_reason.empty() ? "asked to stop" : stop_reason, connections_at_stop,
+                         connections_at_stop == 1 ? "" : "s", websockets_at_stop,
+                         websockets_at_stop == 1 ? "" : "s",
+                         static_cast<double>(steady_now_ms() - stop_started_ms) / 1000));
+  }
 }
 
 void Transport::Impl::run_io() {
@@ -128,6 +172,7 @@ void Transport::Impl::run_io() {
 // session ends the usual way (the hub hears of every WebSocket closing) before run() returns.
 void Transport::Impl::drain() {
   draining = true;
+  flush_notes(true);
   stop_timer.cancel();
   accept_retry.cancel();
   tick_timer.cancel();
@@ -179,14 +224,18 @@ void Transport::Impl::accept() {
                                       accept_failures_unlogged));
       accept_failures_unlogged = 0;
     }
-    std::optional<ClientPlace> place;
-    const Admission admission = admit(socket, place);
+    std::optional<asio::ip::address> peer;  // nothing if the peer is gone already
     beast::error_code ignored;
+    if (const auto endpoint = socket.remote_endpoint(ignored); !ignored) {
+      peer = endpoint.address();
+    }
+    std::optional<ClientPlace> place;
+    const Admission admission = admit(peer, place);
     if (!place) {
       socket.close(ignored);
     } else {
       socket.set_option(Tcp::no_delay(true), ignored);  // small game messages, sent at once
-      start_http_session(*this, std::move(socket), std::move(*place), admission);
+      start_http_session(*this, std::move(socket), std::move(*place), admission, peer);
     }
     accept();
   });
@@ -195,31 +244,80 @@ void Transport::Impl::accept() {
 // A place for the connection, unless it is to be closed at once, and how it is served. Past its
 // connections a client is closed at once, before it costs more than the accept: each open
 // connection holds a file descriptor, and idle ones stay for http_timeout_ms.
-Admission Transport::Impl::admit(Tcp::socket& socket, std::optional<ClientPlace>& place) {
-  beast::error_code ignored;
-  std::string client;  // empty if the peer is gone already
-  if (const auto peer = socket.remote_endpoint(ignored); !ignored) {
-    client = client_key(peer.address());
-  }
+//
+// A trusted proxy's connection is not limited so: its requests are anyone's, and which client's is
+// only known from each request's header. Its clients' connections are the proxy's to limit
+// (docs/deploy.md); here they are counted in the limit on all connections, and a WebSocket, one
+// client's for good, as that client's (HttpSession).
+Admission Transport::Impl::admit(const std::optional<asio::ip::address>& peer,
+                                 std::optional<ClientPlace>& place) {
+  const std::string client = peer ? client_key(*peer) : std::string();
+  const int per_client = peer && proxies.trusts(*peer) ? 0 : config.max_connections_per_client;
   const int open = connections_by_client.total;
   const int limit = config.max_connections;
   if (limit <= 0 || open < limit) {
-    place = ClientPlace::take(connections_by_client, std::move(client),
-                              config.max_connections_per_client);
+    place = ClientPlace::take(connections_by_client, client, per_client);
+    if (!place) {
+      note(kRefusedClient, fmt::format("closed a connection from {} as it came: it has {} open "
+                                       "(--max-connections)",
+                                       client, per_client));
+    }
     if (limit > 0 && open >= limit - config.player_reserve) return Admission::Reserve;
     if (place && refusals_unlogged > 0) {  // they ended: said now, not with the next refusal
-      log_error("connections",
-                fmt::format("{} more refused before there was room again", refusals_unlogged));
+      log_line(LogLevel::Warn, "connections",
+               fmt::format("{} more refused before there was room again", refusals_unlogged));
       refusals_unlogged = 0;
     }
     return Admission::Served;
   }
   note_refusal();
   if (refused_by_client.total < kMaxRefusing) {
-    place =
-        ClientPlace::take(refused_by_client, std::move(client), config.max_connections_per_client);
+    place = ClientPlace::take(refused_by_client, client, per_client);
   }
   return Admission::Refused;
+}
+
+void Transport::Impl::note(std::string_view kind, std::string detail) {
+  const int64_t now = steady_now_ms();
+  QuietLog& quiet = quiet_logs[std::string(kind)];
+  if (now < quiet.quiet_until) {
+    ++quiet.unlogged;
+    return;
+  }
+  if (quiet.unlogged > 0) {  // not yet said by a tick
+    detail += fmt::format(" (and {} more before it)", quiet.unlogged);
+  }
+  log_line(LogLevel::Warn, kind, detail);
+  quiet.logged_ms = now;
+  quiet.quiet_until = now + config.log_quiet_ms;
+  quiet.unlogged = 0;
+}
+
+void Transport::Impl::flush_notes(bool all) {
+  const int64_t now = steady_now_ms();
+  for (auto& [kind, quiet] : quiet_logs) {
+    if (quiet.unlogged == 0 || (!all && now < quiet.quiet_until)) continue;
+    log_line(LogLevel::Warn, kind,
+             fmt::format("{} more in the {:.0f} s since the last line", quiet.unlogged,
+                         static_cast<double>(now - quiet.logged_ms) / 1000));
+    quiet.logged_ms = now;
+    quiet.quiet_until = now + config.log_quiet_ms;
+    quiet.unlogged = 0;
+  }
+}
+
+std::optional<std::string> Transport::Impl::client_of(const std::optional<asio::ip::address>& peer,
+                                                      const HttpRequest& request,
+                                                      std::string* why) const {
+  if (!peer) return std::string();
+  if (proxies.empty() || !proxies.trusts(*peer)) return client_key(*peer);
+  std::vector<std::string_view> forwarded;
+  for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it) {
+    forwarded.push_back(it->value());
+  }
+  const auto address = proxies.client_address(*peer, forwarded, why);
+  if (!address) return std::nullopt;
+  return client_key(*address);
 }
 
 void Transport::Impl::note_refusal() {
@@ -232,10 +330,11 @@ void Transport::Impl::note_refusal() {
       refusals_unlogged == 0
           ? std::string()
           : fmt::format(" ({} more refused since the last line)", refusals_unlogged);
-  log_error("connections", fmt::format("full: {} of {} open, the last {} kept for players of "
-                                       "games under way; newcomers are refused (503){}",
-                                       connections_by_client.total, config.max_connections,
-                                       config.player_reserve, more));
+  log_line(LogLevel::Warn, "connections",
+           fmt::format("full: {} of {} open, the last {} kept for players of "
+                       "games under way; newcomers are refused (503){}",
+                       connections_by_client.total, config.max_connections, config.player_reserve,
+                       more));
   full_log_quiet_until = now + kAcceptLogQuietMs;
   refusals_unlogged = 0;
 }
@@ -245,6 +344,7 @@ void Transport::Impl::schedule_tick() {
   tick_timer.async_wait([this](const beast::error_code& ec) {
     if (ec || stopping) return;
     call_hub("tick", [](Hub& h) { h.tick(steady_now_ms()); });
+    flush_notes(false);
     schedule_tick();
   });
 }
@@ -323,6 +423,9 @@ std::shared_ptr<WsSession> Transport::Impl::find_session(ConnId id) const {
 void Transport::Impl::shutdown() {
   if (stopping) return;
   stopping = true;
+  stop_started_ms = steady_now_ms();
+  connections_at_stop = connections_by_client.total + refused_by_client.total;
+  websockets_at_stop = static_cast<int>(sessions.size());
   beast::error_code ignored;
   acceptor.close(ignored);
   accept_retry.cancel();
@@ -351,6 +454,8 @@ Transport::~Transport() = default;
 
 uint16_t Transport::port() const { return impl_->port; }
 
+std::string Transport::address() const { return impl_->config.address; }
+
 void Transport::run(Hub& hub) { impl_->run(hub); }
 
 void Transport::stop() {
@@ -367,6 +472,8 @@ void Transport::close(ConnId conn, std::string reason) {
   }
 }
 
-void Transport::log(std::string_view what, std::string_view detail) { log_error(what, detail); }
+void Transport::log(LogLevel level, std::string_view what, std::string_view detail) {
+  log_line(level, what, detail);
+}
 
 }  // namespace whist::server

@@ -10,7 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/hub.h"
@@ -18,12 +20,15 @@
 namespace whist::server {
 
 struct TransportConfig {
-  std::string address = "127.0.0.1";
-  uint16_t port = 8080;          // 0: any free port (port() tells which)
-  std::string web_dir;           // the web client's files; empty or missing: 404 outside /api/
-  int bot_threads = 0;           // 0: one less than the cores, at least 1
-  bool stop_on_signals = false;  // SIGINT and SIGTERM stop run() cleanly (the serve command)
-  int64_t tick_ms = 200;         // how often the hub's timers are checked
+  std::string address = "127.0.0.1";  // numeric, or localhost (listen_address)
+  uint16_t port = 8080;               // 0: any free port (port() tells which)
+  std::string web_dir;                // the web client's files; empty or missing: 404 outside /api/
+  int bot_threads = 0;                // 0: one less than the cores, at least 1
+  // SIGINT, SIGTERM and SIGHUP stop run() cleanly (the serve command). SIGHUP too: a terminal
+  // closed, or `kill -HUP` by habit, killed the server with no goodbye to its players; unless it
+  // was ignored at the start (nohup), as the operator asked then.
+  bool stop_on_signals = false;
+  int64_t tick_ms = 200;  // how often the hub's timers are checked
   // Limits (docs/protocol.md); tests lower the timeouts.
   size_t max_http_body = 16 * 1024;
   size_t max_ws_message = 4096;
@@ -71,10 +76,24 @@ struct TransportConfig {
   // it answers to when it listens on a loopback address (a proxy's in front of it).
   std::vector<std::string> allowed_origins;
   std::vector<std::string> allowed_hosts;
+  // Reverse proxies (addresses or networks, server/forwarded.h) whose X-Forwarded-For names the
+  // client of the requests they relay, for every per-client limit above. Their own connections
+  // are not limited per client as they are accepted (each carries anyone's requests); one that
+  // becomes a WebSocket is one client's from then on, and counted as that client's.
+  std::vector<std::string> trusted_proxies;
+  // Refusals (429s, per-client limits, requests refused for where they come from) are logged at
+  // most once this often for each kind, with how many there were between.
+  int64_t log_quiet_ms = 10000;
   // A WebSocket that does not finish closing (a reader too slow to reach the close frame) loses
   // its socket after this.
   int64_t close_deadline_ms = 5000;
 };
+
+// The numeric address that `text` asks to listen on: an IPv4 or IPv6 address as written, or
+// 127.0.0.1 for "localhost" (the name every resolver gives the loopback; one listener takes one
+// address, and IPv4's is the one every client tries). Nothing for any other name: what it
+// resolves to may change, and a server should not listen on a surprise.
+std::optional<std::string> listen_address(std::string_view text);
 
 // The connections (TransportConfig::max_connections) that `file_limit` file descriptors
 // (RLIMIT_NOFILE) allow: two each (a connection sending a file holds the file's too), beside
@@ -84,14 +103,16 @@ int connections_for_file_limit(uint64_t file_limit);
 class Transport final : public Outlet {
  public:
   // Binds and listens at once (so port() is known before run()). Throws std::runtime_error when
-  // the address cannot be used, std::invalid_argument for an allowed origin or host that is not
-  // one.
+  // the address cannot be used, std::invalid_argument for an allowed origin or host or a trusted
+  // proxy that is not one.
   explicit Transport(const TransportConfig& config);
   ~Transport() override;
   Transport(const Transport&) = delete;
   Transport& operator=(const Transport&) = delete;
 
   uint16_t port() const;
+  // The address listened on, numeric (localhost's resolved).
+  std::string address() const;
 
   // Serves `hub` on the calling thread until stop() (or a signal, when configured). Call once.
   // The hub hears closed() exactly once for every connection it heard open(), whoever closed it
@@ -105,8 +126,8 @@ class Transport final : public Outlet {
   // flushes what was sent before it, then closes with `reason` (code 1000; cut to 123 bytes).
   void send(ConnId conn, std::string text) override;
   void close(ConnId conn, std::string reason) override;
-  // A line on stderr.
-  void log(std::string_view what, std::string_view detail) override;
+  // A line of the log (server/log.h).
+  void log(LogLevel level, std::string_view what, std::string_view detail) override;
 
   struct Impl;
 

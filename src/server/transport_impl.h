@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/forwarded.h"
+#include "server/log.h"
 #include "server/rate_limit.h"
 #include "server/request_guard.h"
 #include "server/static_files.h"
@@ -86,8 +88,7 @@ class HttpSession;
 // Milliseconds on the steady clock: the hub's `now`, which only ever compares times.
 int64_t steady_now_ms();
 
-// Writes one line to stderr, the server's log, its control characters escaped (\x1b): a detail
-// may quote what a client sent.
+// An error in the server's log (server/log.h).
 void log_error(std::string_view what, std::string_view detail);
 
 // Who a peer is, for the per-client limits: an IPv4 address (also when mapped into IPv6), or
@@ -180,6 +181,18 @@ struct Transport::Impl {
   void drain_bot_jobs();
   // A connection refused for want of room: logged, at most every ten seconds.
   void note_refusal();
+  // A refusal of the kind `kind` (kRefused*): logged at once if none of its kind was logged in
+  // the last config.log_quiet_ms, else counted, and the count logged when that time is up. They
+  // come as fast as anyone sends requests: a line each would flood the log, none would hide a
+  // misconfigured proxy or a limit too low for a club.
+  void note(std::string_view kind, std::string detail);
+  // The counts whose quiet time is up (all of them with `all`, as the server stops).
+  void flush_notes(bool all);
+  // The client a request is counted as: its peer's client_key, or, from a trusted proxy, that
+  // of the address its X-Forwarded-For names (server/forwarded.h). Nothing, and why in `why`,
+  // when a trusted proxy's header is malformed; "" when the peer was gone before it was known.
+  std::optional<std::string> client_of(const std::optional<asio::ip::address>& peer,
+                                       const HttpRequest& request, std::string* why) const;
 
   // The WebSockets by id, for the hub's sends. A session registers once its handshake is done
   // and unregisters when it ends.
@@ -191,6 +204,7 @@ struct Transport::Impl {
 
   TransportConfig config;
   RequestGuard guard;  // checks every request's Host, Origin and Content-Type first
+  ProxyTrust proxies;  // config.trusted_proxies
   StaticFiles files;
   uint16_t port = 0;  // as bound (the listener is closed when the server stops)
   // Open connections, and WebSockets among them, by client_key (config.max_connections_per_client,
@@ -213,6 +227,17 @@ struct Transport::Impl {
   // Likewise the connections refused for want of room, which come as fast as anyone opens them.
   int64_t full_log_quiet_until = 0;
   int refusals_unlogged = 0;
+  struct QuietLog {
+    int64_t logged_ms = 0;  // when its last line was written
+    int64_t quiet_until = 0;
+    int unlogged = 0;
+  };
+  std::unordered_map<std::string, QuietLog> quiet_logs;  // by note()'s kind
+  // Why and when the server began to stop, and the connections open then, for the last line.
+  std::string stop_reason;
+  int64_t stop_started_ms = 0;
+  int connections_at_stop = 0;
+  int websockets_at_stop = 0;
   asio::steady_timer tick_timer{io};
   asio::steady_timer stop_timer{io};
   std::optional<asio::signal_set> signals;
@@ -229,17 +254,25 @@ struct Transport::Impl {
 
  private:
   void accept();
-  Admission admit(Tcp::socket& socket, std::optional<ClientPlace>& place);
+  Admission admit(const std::optional<asio::ip::address>& peer, std::optional<ClientPlace>& place);
   void schedule_tick();
   void run_io();
   void drain();
   size_t http_sweep_at_ = 64;
 };
 
+// Kinds of refusal, for Transport::Impl::note(): each a word of the log.
+inline constexpr std::string_view kRefusedRate = "rate limit";            // every 429
+inline constexpr std::string_view kRefusedClient = "client limit";        // per-client connections
+inline constexpr std::string_view kRefusedOrigin = "where from";          // RequestGuard's refusals
+inline constexpr std::string_view kRefusedForwarded = "X-Forwarded-For";  // malformed
+inline constexpr std::string_view kRefusedWs = "websocket limit";  // a WebSocket closed for it
+
 // Serves HTTP on an accepted socket (keep-alive, a read timeout), handing /ws upgrades over.
-// `place`: the connection's place in its client's count; `admission`: what it may ask for.
+// `place`: the connection's place in its client's count; `admission`: what it may ask for;
+// `peer`: its address (nothing if it was gone at once).
 void start_http_session(Transport::Impl& transport, Tcp::socket socket, ClientPlace place,
-                        Admission admission);
+                        Admission admission, std::optional<asio::ip::address> peer);
 // Closes its socket now: every pending operation ends with an error.
 void close_http_session(HttpSession& session);
 

@@ -25,7 +25,8 @@ std::string fit_reason(std::string reason) {
 }  // namespace
 
 WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
-                     std::optional<ClientPlace> websocket, bool in_reserve)
+                     std::optional<ClientPlace> websocket, std::string refusal, std::string client,
+                     bool in_reserve)
     : transport_(transport),
       ws_(std::move(stream)),
       kill_timer_(transport.io),
@@ -36,7 +37,9 @@ WsSession::WsSession(Transport::Impl& transport, Stream stream, ClientPlace conn
       in_reserve_(in_reserve),
       reserve_timer_(transport.io),
       connection_place_(std::move(connection)),
-      ws_place_(std::move(websocket)) {}
+      ws_place_(std::move(websocket)),
+      refusal_(std::move(refusal)),
+      client_(std::move(client)) {}
 
 void WsSession::start(HttpRequest request, std::string early) {
   beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
@@ -75,10 +78,8 @@ void WsSession::on_accept(const beast::error_code& ec) {
     close("server shutting down", websocket::close_code::going_away, false);
     return;
   }
-  if (!ws_place_) {
-    close(fmt::format("too many connections: more than {} WebSockets open from this address",
-                      transport_.config.max_ws_per_client),
-          websocket::close_code::policy_error, false);
+  if (!refusal_.empty()) {  // noted in the log as it was decided
+    close(refusal_, websocket::close_code::policy_error, false);
     return;
   }
   id_ = transport_.add_session(shared_from_this());
@@ -112,7 +113,7 @@ void WsSession::on_read(const beast::error_code& ec) {
     return;
   }
   if (in_.size() > transport_.config.max_ws_message) {
-    close("message too large", websocket::close_code::too_big, false);
+    close_for_limit("message too large", websocket::close_code::too_big);
     return;
   }
   if (!ws_.is_message_done()) {
@@ -121,9 +122,9 @@ void WsSession::on_read(const beast::error_code& ec) {
       message_timer_.expires_after(std::chrono::milliseconds(transport_.config.ws_message_ms));
       message_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
         if (e || !self->in_message_) return;
-        self->close(fmt::format("message too slow: not complete within {} ms",
-                                self->transport_.config.ws_message_ms),
-                    websocket::close_code::policy_error, false);
+        self->close_for_limit(fmt::format("message too slow: not complete within {} ms",
+                                          self->transport_.config.ws_message_ms),
+                              websocket::close_code::policy_error);
       });
     }
     read();
@@ -137,12 +138,13 @@ void WsSession::on_read(const beast::error_code& ec) {
 
 void WsSession::on_message() {
   if (!ws_.got_text()) {
-    close("only text messages are accepted", websocket::close_code::unknown_data, false);
+    close_for_limit("only text messages are accepted", websocket::close_code::unknown_data);
     return;
   }
   if (!take_token()) {
-    close(fmt::format("rate limit: more than {} messages a second", transport_.config.ws_rate),
-          websocket::close_code::policy_error, false);
+    close_for_limit(
+        fmt::format("rate limit: more than {} messages a second", transport_.config.ws_rate),
+        websocket::close_code::policy_error);
     return;
   }
   const std::string text = beast::buffers_to_string(in_.data());
@@ -209,14 +211,15 @@ bool WsSession::passes_reserve(const std::string& text) {
 }
 
 void WsSession::close_for_frames() {
-  close(fmt::format("rate limit: more than {} frames a second", transport_.config.ws_frame_rate),
-        websocket::close_code::policy_error, false);
+  close_for_limit(
+      fmt::format("rate limit: more than {} frames a second", transport_.config.ws_frame_rate),
+      websocket::close_code::policy_error);
 }
 
 void WsSession::send(std::string text) {
   if (closing_ || finished_) return;
   if (out_bytes_ + text.size() > transport_.config.max_send_queue) {
-    close("too slow: too many messages waiting", websocket::close_code::policy_error, false);
+    close_for_limit("too slow: too many messages waiting", websocket::close_code::policy_error);
     return;
   }
   out_bytes_ += text.size();
@@ -268,6 +271,12 @@ void WsSession::close(std::string reason, websocket::close_code code, bool flush
   } else if (!writing_) {
     start_close();
   }
+}
+
+void WsSession::close_for_limit(std::string reason, websocket::close_code code) {
+  if (closing_ || finished_) return;
+  transport_.note(kRefusedWs, fmt::format("closed a WebSocket from {}: {}", client_, reason));
+  close(std::move(reason), code, false);
 }
 
 void WsSession::start_close() {

@@ -16,13 +16,15 @@ namespace whist::server {
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // The session holds its connection's place and its WebSocket place in its client's counts
-  // until it ends. Without a WebSocket place (its client has all it may have) the upgrade is
-  // answered and the WebSocket closed at once with the reason: a browser can read a close's
-  // reason, where it cannot read the answer to a refused upgrade. `in_reserve`: the connection
-  // took one of the places kept for players (TransportConfig::player_reserve), so its first
-  // message must be the hello of a player of a game under way.
+  // until it ends. With a `refusal` (its client has all the connections or WebSockets it may
+  // have) the upgrade is answered and the WebSocket closed at once with it as the reason: a
+  // browser can read a close's reason, where it cannot read the answer to a refused upgrade.
+  // `client`: its client_key, for the log. `in_reserve`: the connection took one of the places
+  // kept for players (TransportConfig::player_reserve), so its first message must be the hello
+  // of a player of a game under way.
   WsSession(Transport::Impl& transport, Stream stream, ClientPlace connection,
-            std::optional<ClientPlace> websocket, bool in_reserve);
+            std::optional<ClientPlace> websocket, std::string refusal, std::string client,
+            bool in_reserve);
   WsSession(const WsSession&) = delete;
   WsSession& operator=(const WsSession&) = delete;
 
@@ -36,6 +38,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // connection is dropped if the closing handshake is not done within `deadline_ms` (-1: the
   // transport's close_deadline_ms).
   void close(std::string reason, websocket::close_code code, bool flush, int64_t deadline_ms = -1);
+  // close() for a limit passed, noted in the log (Transport::Impl::note).
+  void close_for_limit(std::string reason, websocket::close_code code);
   // Drops the connection at once, without a close frame (the hub is told).
   void abort();
 
@@ -84,6 +88,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::steady_timer reserve_timer_;
   ClientPlace connection_place_;
   std::optional<ClientPlace> ws_place_;
+  std::string refusal_;
+  std::string client_;
 };
 
 }  // namespace whist::server
