@@ -494,6 +494,9 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
        "whist play: --names: a name may not hold control characters: '\\x1b[31mB'\n"},
       // Regression: two players of one name were let in, and could not be told apart.
       {{"--humans", "2", "--names", "Ann,Ann"}, "whist play: --names: 'Ann' is named twice\n"},
+      // Regression (review): names that read alike were two players (Bo1 and Bo1 U+FE0F).
+      {{"--humans", "2", "--names", "Bo1,Bo1\ufe0f"},
+       "whist play: --names: 'Bo1' is named twice\n"},
       {{"--humans", "2", "--names", "Bot2,Ann"},
        "whist play: --names: 'Bot2' is a bot's name in this game (the bots are Bot1, Bot2 …)\n"},
       {{"--bots", "heuristic,random"}, "whist play: --bots lists 2 bots, but there are 3 bot "},

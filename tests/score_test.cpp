@@ -779,6 +779,10 @@ TEST(ScoreSession, BadNamesAreRefused) {
        "whist score: --players: a name may not start with a digit ('2Bo'): numbers stand for "
        "seats\n"},
       {"Ana,Bo,Ana,Di", "whist score: --players: Ana is named twice\n"},
+      // Regression (review): "Ana Bo" and "Ana" U+00A0 "Bo" read alike: a prompt took player 1.
+      {"Ana Bo,Ana\u00a0Bo,Cy,Di",
+       "whist score: --players: Ana\u00a0Bo is named twice (Ana Bo and Ana\u00a0Bo, case and "
+       "spaces aside)\n"},
       // Regression: names one to parse_player were two players, and "ANA" named Ana.
       {"Ana,Bo,ANA,Di",
        "whist score: --players: ANA is named twice (Ana and ANA, case and spaces aside)\n"},

@@ -413,20 +413,7 @@ TEST(ServeCommand, LogsThatItIsFullOnceAndHowManyItRefused) {
 Response request_with(uint16_t port, http::verb verb, const std::string& target,
                       const std::vector<std::pair<std::string, std::string>>& headers,
                       const std::string& body = "") {
-  asio::io_context io;
-  Tcp::socket socket(io);
-  socket.connect(local(port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  for (const auto& [name, value] : headers) req.insert(name, value);
-  if (!body.empty()) req.set(http::field::content_type, "application/json");
-  req.body() = body;
-  req.prepare_payload();
-  http::write(socket, req);
-  beast::flat_buffer buffer;
-  Response res;
-  http::read(socket, buffer, res);
-  return res;
+  return round_trip(port, api_request(verb, target, body, headers));
 }
 
 uint16_t listening_port(const std::string& line) {

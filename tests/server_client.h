@@ -72,24 +72,37 @@ class RunningServer {
 
 inline Tcp::endpoint local(uint16_t port) { return {asio::ip::make_address("127.0.0.1"), port}; }
 
-// One request on a new connection.
-inline Response fetch(uint16_t port, http::verb verb, const std::string& target,
-                      const std::string& body = "") {
+// `req` sent on a new connection, and the answer.
+inline Response round_trip(uint16_t port, http::request<http::string_body> req) {
   asio::io_context io;
   Tcp::socket socket(io);
   socket.connect(local(port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  if (!body.empty()) req.set(http::field::content_type, "application/json");
-  req.body() = body;
   req.prepare_payload();
   http::write(socket, req);
   beast::flat_buffer buffer;
   http::response_parser<http::string_body> parser;
   parser.body_limit(8 * 1024 * 1024);
-  if (verb == http::verb::head) parser.skip(true);
+  if (req.method() == http::verb::head) parser.skip(true);
   http::read(socket, buffer, parser);
   return parser.release();
+}
+
+// A request as the web client makes it: Host 127.0.0.1, and a body as JSON; `headers` besides.
+inline http::request<http::string_body> api_request(
+    http::verb verb, const std::string& target, const std::string& body = "",
+    const std::vector<std::pair<std::string, std::string>>& headers = {}) {
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.insert(name, value);
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  return req;
+}
+
+// One request on a new connection.
+inline Response fetch(uint16_t port, http::verb verb, const std::string& target,
+                      const std::string& body = "") {
+  return round_trip(port, api_request(verb, target, body));
 }
 
 // Bytes as they are on a new connection, and whatever comes back until the server closes.

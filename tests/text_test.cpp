@@ -237,6 +237,18 @@ TEST(NameTextRefusal, TakesTwoCombiningMarksInARowAtMost) {
   EXPECT_EQ(name_text_refusal("7\ufe0f\u20e3"), "");
   // A mark first goes on what is printed before the name.
   EXPECT_EQ(name_text_refusal("\u0301Ana"), "starts with a combining mark (U+0301) at character 1");
+  // Regression (review): marks outside the generic blocks reset the count, so 21 marks stood on
+  // one letter, and Thai marks were not counted at all.
+  std::string mixed = "Z";
+  for (int i = 0; i < 7; ++i) mixed += "\u0301\u0301\u0483";
+  EXPECT_EQ(name_text_refusal(mixed),
+            "holds more than 2 combining marks in a row (U+0483) at character 4");
+  EXPECT_EQ(name_text_refusal("Z\u0e49\u0e49\u0e49"),
+            "holds more than 2 combining marks in a row (U+0E49) at character 4");
+  EXPECT_EQ(name_text_refusal("\u0e19\u0e49\u0e33"), "");  // a Thai syllable with its mark
+  // Regression (review): format controls that draw nothing, beyond the first list.
+  EXPECT_EQ(name_text_refusal("A\U0001BCA0na"),
+            "holds an invisible character (U+1BCA0) at character 2");
 }
 
 // Regression: "\u3000", "\u2800" and "\u00a0" were guests' names that show nothing. Spaces at

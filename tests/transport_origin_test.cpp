@@ -18,18 +18,10 @@ using Headers = std::vector<std::pair<http::field, std::string>>;
 // unless given).
 Response send(uint16_t port, http::verb verb, const std::string& target, const Headers& headers,
               const std::string& body = "") {
-  asio::io_context io;
-  Tcp::socket socket(io);
-  socket.connect(local(port));
   http::request<http::string_body> req{verb, target, 11};
   for (const auto& [name, value] : headers) req.insert(name, value);
   req.body() = body;
-  req.prepare_payload();
-  http::write(socket, req);
-  beast::flat_buffer buffer;
-  Response res;
-  http::read(socket, buffer, res);
-  return res;
+  return round_trip(port, std::move(req));
 }
 
 std::string host_of(uint16_t port) { return "127.0.0.1:" + std::to_string(port); }

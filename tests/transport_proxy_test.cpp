@@ -98,20 +98,9 @@ TEST(TransportProxyNetworks, TheRightMostAddressNotOfATrustedProxyIsTheClient) {
 // body.
 Response relayed(uint16_t port, http::verb verb, const std::string& target,
                  const std::vector<std::string>& forwarded_for, const std::string& body = "") {
-  asio::io_context io;
-  Tcp::socket socket(io);
-  socket.connect(local(port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1");
+  http::request<http::string_body> req = api_request(verb, target, body);
   for (const std::string& value : forwarded_for) req.insert("X-Forwarded-For", value);
-  if (!body.empty()) req.set(http::field::content_type, "application/json");
-  req.body() = body;
-  req.prepare_payload();
-  http::write(socket, req);
-  beast::flat_buffer buffer;
-  Response res;
-  http::read(socket, buffer, res);
-  return res;
+  return round_trip(port, std::move(req));
 }
 
 unsigned tables_status(uint16_t port, const std::vector<std::string>& forwarded_for) {

@@ -123,7 +123,11 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
   // Every message and the sheet name the players: two of one name could not be told apart.
   for (int p = 0; p < n; ++p) {
     for (int q = p + 1; q < n; ++q) {
-      if (names[static_cast<size_t>(p)] != names[static_cast<size_t>(q)]) continue;
+      // As read (regression: "Bo1" and "Bo1" U+FE0F were two players of one name to the eye).
+      if (look_alike_key(names[static_cast<size_t>(p)]) !=
+          look_alike_key(names[static_cast<size_t>(q)])) {
+        continue;
+      }
       const std::string& name = names[static_cast<size_t>(p)];
       const bool bot = session.seats[static_cast<size_t>(p)] != kHumanSeat ||
                        session.seats[static_cast<size_t>(q)] != kHumanSeat;

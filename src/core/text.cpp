@@ -168,7 +168,7 @@ struct CodePointRange {
 };
 
 // Sorted. U+200D and U+FE0F are here too: name_text_refusal takes them in emoji alone.
-constexpr std::array<CodePointRange, 16> kInvisible = {{
+constexpr std::array<CodePointRange, 18> kInvisible = {{
     {0x00AD, 0x00AD},    // soft hyphen
     {0x034F, 0x034F},    // combining grapheme joiner
     {0x061C, 0x061C},    // Arabic letter mark
@@ -183,6 +183,8 @@ constexpr std::array<CodePointRange, 16> kInvisible = {{
     {0xFEFF, 0xFEFF},    // zero width no-break space (byte order mark)
     {0xFFA0, 0xFFA0},    // halfwidth Hangul filler
     {0xFFF0, 0xFFFB},    // unassigned, interlinear annotation controls
+    {0x13430, 0x1343F},  // Egyptian hieroglyph format controls
+    {0x1BCA0, 0x1BCA3},  // shorthand format controls
     {0x1D173, 0x1D17A},  // musical symbol formatting controls
     {0xE0000, 0xE0FFF},  // tags, variation selectors supplement
 }};
@@ -230,6 +232,13 @@ std::string name_text_refusal(std::string_view name) {
     return k > 0 && (is_pictographic(cs[k - 1]) ||
                      (cs[k - 1] == kEmojiPresentation && k > 1 && is_pictographic(cs[k - 2])));
   };
+  // Marks of every script count, not only the generic blocks' (regression: Thai or Cyrillic
+  // marks between the accents reset the count, and 21 stood on one letter): whatever takes no
+  // column of its own draws over the character before it.
+  const Utf8Ctype ctype;
+  const auto draws_over = [&](char32_t c) {
+    return is_combining_mark(c) || (!is_control(c) && width_of(c, ctype.active()) == 0);
+  };
   int marks = 0;
   for (size_t k = 0; k < cs.size(); ++k) {
     const char32_t c = cs[k];
@@ -245,7 +254,7 @@ std::string name_text_refusal(std::string_view name) {
     } else if (is_invisible_character(c)) {
       return fault_at("holds an invisible character", c, k);
     }
-    if (!is_combining_mark(c)) {
+    if (!draws_over(c)) {
       marks = 0;
     } else if (k == 0) {
       // It would draw over what comes before the name: a border, "Waiting for ".

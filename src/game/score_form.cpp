@@ -80,7 +80,11 @@ PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>&
   return out;
 }
 
-bool same_name(std::string_view a, std::string_view b) { return normalize(a) == normalize(b); }
+// As read, not as written (regression: "Ana Bo" and "Ana" U+00A0 "Bo" were two players whom a
+// prompt could not tell apart).
+bool same_name(std::string_view a, std::string_view b) {
+  return normalize(look_alike_key(a)) == normalize(look_alike_key(b));
+}
 
 std::string player_names_refusal(const std::vector<std::string>& names, bool kept) {
   for (size_t i = 0; i < names.size(); ++i) {

@@ -173,7 +173,7 @@ export function freeSeats(t: Summary | null): number[] {
 
 // Controls and the characters that show nothing (src/core/text.h, is_invisible_character), and
 // runs of blank characters (White_Space, U+2800), as the server's score sheet reads names.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu;
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/gu;
 const BLANKS = /[\s\u0085\u2800]+/gu;
 
 // A name as a reader sees it: the server refuses new names that differ from another by such

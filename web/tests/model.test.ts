@@ -155,6 +155,8 @@ describe('seats', () => {
       expect(seatName(snap, 1), JSON.stringify(twin)).toBe(`${twin} #2`);
     }
     expect(lookAlikeKey('Ana\u3000\u2800 Bo\u2028')).toBe('Ana Bo');
+    // Regression (review): shorthand and hieroglyph format controls draw nothing either.
+    expect(lookAlikeKey('A\u{1bca0}na\u{13430}')).toBe('Ana');
     // Names that differ in what shows stay apart: case, accents.
     const t = summary({ seats: [summary().seats[0], { kind: 'human', name: 'ana', connected: true, bot_playing: false }, ...summary().seats.slice(2)] });
     expect(seatName({ ...EMPTY, table: t }, 1)).toBe('ana');
