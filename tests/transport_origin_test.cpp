@@ -50,6 +50,15 @@ nlohmann::json error_of(const Response& res) {
 
 constexpr const char* kGuest = R"({"name":"Ana"})";
 
+// A guest asked for as a page of `origin` would, at the server asked for as `host`.
+Response post_guest_from(uint16_t port, const std::string& host, const std::string& origin) {
+  return send(port, http::verb::post, "/api/guests",
+              {{http::field::host, host},
+               {http::field::origin, origin},
+               {http::field::content_type, "application/json"}},
+              kGuest);
+}
+
 // The auditor's page: text/plain POSTs, which a browser sends from any site without asking the
 // server (no CORS preflight), made 19 guests from its visitor's address, and the visitor was then
 // refused one (429). Now each is refused, 415, and the address's 20 guests are all still there.
@@ -111,11 +120,7 @@ TEST(TransportOrigin, RequestsFromAnotherSitesPageAreRefused) {
   RunningServer server(server::TransportConfig{});
   const std::string host = host_of(server.port());
   const auto post = [&](const std::string& origin) {
-    return send(server.port(), http::verb::post, "/api/guests",
-                {{http::field::host, host},
-                 {http::field::origin, origin},
-                 {http::field::content_type, "application/json"}},
-                kGuest);
+    return post_guest_from(server.port(), host, origin);
   };
   for (const std::string& origin : std::vector<std::string>{
            "http://evil.example", "http://evil.example:" + std::to_string(server.port()), "null",
@@ -188,12 +193,7 @@ TEST(TransportOrigin, AnAllowedOriginIsServed) {
   RunningServer server(config);
   const std::string host = host_of(server.port());
   const auto post = [&](const std::string& origin) {
-    return send(server.port(), http::verb::post, "/api/guests",
-                {{http::field::host, host},
-                 {http::field::origin, origin},
-                 {http::field::content_type, "application/json"}},
-                kGuest)
-        .result_int();
+    return post_guest_from(server.port(), host, origin).result_int();
   };
   EXPECT_EQ(post("http://localhost:5173"), 201);
   EXPECT_EQ(post("https://cards.example"), 201);

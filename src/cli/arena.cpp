@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/setup.h"
+#include "core/text.h"
 #include "rules/schedule.h"
 
 namespace whist::cli {
@@ -59,18 +60,6 @@ extern "C" void on_arena_signal(int sig) {
   g_signal = sig;
   g_interrupt.store(true);
   kill_engines_now();
-}
-
-std::string_view signal_name(int sig) {
-  switch (sig) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGHUP:
-      return "SIGHUP";
-  }
-  return "a signal";
 }
 
 // The game options given that the arena does not play as given: it scores each deal alone (see

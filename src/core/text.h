@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <csignal>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -310,6 +311,20 @@ inline std::string json_message(std::string what) {
     what.erase(0, close + 2);
   }
   return what;
+}
+
+// A stopping signal's name, for the line that says why a run or the server stopped.
+inline std::string_view signal_name(int signal) {
+  switch (signal) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
+  }
 }
 
 }  // namespace whist
