@@ -171,8 +171,12 @@ struct Hub::Impl {
     // A game under way read back from the database: its times (grace periods, turn timer) are
     // unknown, so its timers wait, and the next hello adds a restart event that starts them.
     bool asleep = false;
-    bool restart_stored = false;    // the restart event of the server's start
-    std::set<int> unstored_leaves;  // seats whose last connection closed, not yet stored
+    bool restart_stored = false;  // the restart event of the server's start
+    // Seats whose last connection closed, and when: the table is told (a Disconnect) by a tick
+    // once they have stayed closed for leave_settle_ms (store_leavings). A connection back
+    // sooner stores nothing (regression: a page reloading in a loop stored two events a reload,
+    // about 480 a minute, each replayed at every start).
+    std::map<int, int64_t> leaving;
     // The spectator count changed since the last broadcast: told at the next tick, so that a
     // client hopping between tables costs each watcher five states a second at most, however
     // often it hops (regression: a state to everyone at the table for each hop).
@@ -864,7 +868,7 @@ struct Hub::Impl {
     conn.round = 0;  // its first state is whole
     welcome(c, conn);
     if (!again && conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
-        entry.table->stage() != TableStage::Finished) {
+        seat_comes_back(entry, conn.seat)) {
       try {
         commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
       } catch (const StorageError&) {
@@ -1005,7 +1009,7 @@ struct Hub::Impl {
     if (moved.empty()) return;
     const bool first = (entry.seat_conns[seat] += static_cast<int>(moved.size())) ==
                        static_cast<int>(moved.size());
-    if (first && entry.table->stage() != TableStage::Finished) {
+    if (first && seat_comes_back(entry, seat)) {
       try {
         commit(entry, Event{EventKind::Connect, seat, {}, {}, {}}, now);
       } catch (const StorageError& e) {
@@ -1023,29 +1027,47 @@ struct Hub::Impl {
     }
   }
 
+  // A seat's first connection: whether the table is to be told (a Connect). One whose last
+  // connection closed less than leave_settle_ms ago was never gone to the table.
+  bool seat_comes_back(TableEntry& entry, int seat) {
+    entry.leaving.erase(seat);
+    return entry.table->stage() != TableStage::Finished && !entry.table->seat(seat).connected;
+  }
+
   void leave_conn(ConnId c, Conn& conn, int64_t now) {
     const auto it = tables.find(conn.table);
     if (it == tables.end()) return;
     TableEntry& entry = it->second;
     entry.conns.erase(c);
-    if (conn.seat >= 0 && --entry.seat_conns[conn.seat] == 0 &&
-        entry.table->stage() != TableStage::Finished &&
-        !entry.table->seat(conn.seat).guest.empty()) {
-      try {
-        commit(entry, Event{EventKind::Disconnect, conn.seat, {}, {}, {}}, now);
-      } catch (const StorageError&) {
-        // Stored by a tick later, unless the player is back first: else the table would think
-        // them connected, and wait for them forever.
-        entry.unstored_leaves.insert(conn.seat);
-        conn.table.clear();
-        conn.seat = -1;
-        throw;
-      }
+    if (conn.seat >= 0 && --entry.seat_conns[conn.seat] == 0) {
+      entry.leaving[conn.seat] = now;
     } else if (conn.seat < 0) {
       entry.spectators_changed = true;
     }
     conn.table.clear();
     conn.seat = -1;
+  }
+
+  // The leavings settled by now are told to the tables (a Disconnect each), with the seat's
+  // grace period counted from the closing. One that cannot be stored stays, tried again at the
+  // next tick: else the table would think the player connected, and wait for them forever.
+  void store_leavings(TableEntry& entry, int64_t now) {
+    for (auto it = entry.leaving.begin(); it != entry.leaving.end();) {
+      const auto [seat, closed] = *it;
+      if (now - closed < config.leave_settle_ms) {
+        ++it;
+        continue;
+      }
+      // Not if the seat was given up or the game ended since: the table would refuse the
+      // event, and so would a restarted server reading it back.
+      const Event e{EventKind::Disconnect, seat, {}, {}, {}};
+      if (entry.table->stage() != TableStage::Finished && entry.table->seat(seat).connected &&
+          entry.table->check(e).empty()) {
+        commit(entry, e, now);
+        entry.table->backdate_leaving(seat, closed);
+      }
+      it = entry.leaving.erase(it);
+    }
   }
 };
 
@@ -1128,12 +1150,7 @@ void Hub::handle_message(ConnId conn, std::string_view text, int64_t now_ms) {
 void Hub::closed(ConnId conn, int64_t now_ms) {
   const auto it = impl_->conns.find(conn);
   if (it == impl_->conns.end()) return;
-  try {
-    impl_->leave_conn(conn, it->second, now_ms);
-  } catch (const StorageError&) {
-    impl_->conns.erase(it);  // gone all the same; a tick stores its leaving
-    throw;
-  }
+  impl_->leave_conn(conn, it->second, now_ms);
   impl_->conns.erase(it);
 }
 
@@ -1190,16 +1207,7 @@ void Hub::tick(int64_t now_ms) {
       impl_->dirty.push_back(id);
     }
     try {
-      for (auto s = entry.unstored_leaves.begin(); s != entry.unstored_leaves.end();) {
-        // Not if the player is back, or the seat was given up or the game ended since: the
-        // table would refuse the event, and so would a restarted server reading it back.
-        const Event e{EventKind::Disconnect, *s, {}, {}, {}};
-        if (entry.seat_conns[*s] == 0 && entry.table->stage() != TableStage::Finished &&
-            entry.table->check(e).empty()) {
-          impl_->commit(entry, e, now_ms);
-        }
-        s = entry.unstored_leaves.erase(s);
-      }
+      impl_->store_leavings(entry, now_ms);
       for (const int seat : entry.table->overdue(now_ms, config.grace_ms)) {
         impl_->commit(entry, Event{EventKind::Away, seat, {}, {}, {}}, now_ms);
       }

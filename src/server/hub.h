@@ -83,6 +83,11 @@ struct HubConfig {
   // that the lobby does not fill with games nobody will start; a game under way that nobody has
   // been connected to for as long leaves the lobby's list, and may leave memory (kept_idle).
   int64_t hold_seat_ms = 10 * 60000;
+  // A player whose connections all close is disconnected to the table (an event stored, the
+  // others told) only if none opens again within this long: a page reloading, or a network
+  // dropping for a moment, is not a leaving. The grace period and the held seat count from the
+  // closing all the same.
+  int64_t leave_settle_ms = 5000;
   int64_t abandoned_ms = 60 * 60000;
   // Idle tables kept in memory besides those someone is connected to, the most recently asked
   // for: finished games, and games under way left alone for `abandoned_ms`. The others are read
@@ -135,9 +140,9 @@ class Hub {
 
   // A WebSocket opened, received a text message, closed. A request or message that could not be
   // stored (StorageError) is answered with the error `storage` (HTTP 503), and a hello so
-  // refused closes its connection. tick() logs such failures and tries again; closed() and
-  // bot_done() throw them (a leaving is stored at a later tick, a bot's move asked for again a
-  // second later).
+  // refused closes its connection. tick() logs such failures and tries again; bot_done() throws
+  // them (a bot's move is asked for again a second later). closed() stores nothing: a tick
+  // stores the leaving once it has settled (HubConfig::leave_settle_ms).
   void open(ConnId conn, int64_t now_ms);
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);

@@ -391,6 +391,11 @@ std::optional<BotJob> Table::bot_job(bool timed_out) const {
   return job;
 }
 
+void Table::backdate_leaving(int seat, int64_t closed_ms) {
+  SeatState& s = seats_[static_cast<size_t>(seat)];
+  if (!s.connected) s.since_ms = std::min(s.since_ms, closed_ms);
+}
+
 std::vector<int> Table::overdue(int64_t now_ms, int64_t grace_ms) const {
   std::vector<int> out;
   if (stage_ != TableStage::Playing) return out;

@@ -111,6 +111,9 @@ class Table {
   std::optional<int64_t> turn_left_ms(int64_t now_ms, int viewer) const;
   // Whether the player to move has used up the turn timer by now.
   bool turn_expired(int64_t now_ms) const;
+  // The seat's last connection closed at `closed_ms`, earlier than its Disconnect event (the hub
+  // waits to see whether it comes back): its grace period and held seat count from then.
+  void backdate_leaving(int seat, int64_t closed_ms);
   // Seats whose grace period has run out by now (connected players never are).
   std::vector<int> overdue(int64_t now_ms, int64_t grace_ms) const;
   // Before the game starts: seats whose player has had no connection for `hold_ms` by now.
