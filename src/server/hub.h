@@ -140,9 +140,10 @@ class Hub {
 
   // A WebSocket opened, received a text message, closed. A request or message that could not be
   // stored (StorageError) is answered with the error `storage` (HTTP 503), and a hello so
-  // refused closes its connection. tick() logs such failures and tries again; bot_done() throws
-  // them (a bot's move is asked for again a second later). closed() stores nothing: a tick
-  // stores the leaving once it has settled (HubConfig::leave_settle_ms).
+  // refused closes its connection. tick() and bot_done() try again later (a bot's move is asked
+  // for again a second later). closed() stores nothing: a tick stores the leaving once it has
+  // settled (HubConfig::leave_settle_ms). Such failures are logged at most every ten seconds,
+  // with a count of those left out.
   void open(ConnId conn, int64_t now_ms);
   void message(ConnId conn, std::string_view text, int64_t now_ms);
   void closed(ConnId conn, int64_t now_ms);
