@@ -91,10 +91,11 @@ TEST(ExternalBot, TextAnswersAndCommentLinesAreAccepted) {
 
 // Regression: new-deal's seed was drawn from the arena's seed by derive_seed, whose steps can be
 // undone: an engine recovered the arena's seed from it, and from that every hand. The seed is now
-// a hash of the engine's first view of the deal, which it is sent next, and each deal is told of
-// once, before that view. Each rotation has its own engine process (regression: one process
-// played every rotation, so it saw each deal from every seat).
-TEST(ExternalBot, NewDealTellsTheEngineNothingItsFirstViewDoesNot) {
+// a hash of the view the engine's seat was shown as the deal was dealt (for the seat that acts
+// first, its first view), and each deal is told of once, before the engine's first view. Each
+// rotation has its own engine process (regression: one process played every rotation, so it saw
+// each deal from every seat).
+TEST(ExternalBot, NewDealTellsTheEngineNothingItsSeatWasNotShown) {
   const test_files::TempDir dir;
   const std::string log = (dir / "log").string();
   ArenaConfig c = make_config("romanian", 4, "ext:" + engine("logs.sh", "'" + log + "'"), 3);
@@ -112,7 +113,7 @@ TEST(ExternalBot, NewDealTellsTheEngineNothingItsFirstViewDoesNot) {
   // A process for each rotation, each told of the 3 deal sets once: none sees a deal twice.
   EXPECT_EQ(deals_by_process.size(), 4u);
   for (const auto& [process, deals] : deals_by_process) EXPECT_EQ(deals, 3) << process;
-  int deals = 0;
+  int deals = 0, first = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].rfind("new-deal ", 0) != 0) continue;
     ++deals;
@@ -121,11 +122,51 @@ TEST(ExternalBot, NewDealTellsTheEngineNothingItsFirstViewDoesNot) {
     if (v < lines.size() && lines[v].rfind("rules ", 0) == 0) ++v;
     ASSERT_LT(v, lines.size());
     ASSERT_EQ(lines[v].rfind("choose ", 0), 0u) << lines[v];
-    EXPECT_EQ(lines[i], "new-deal " + std::to_string(engine_deal_seed(lines[v].substr(7))));
+    // Where the engine acts first, that view is the one of the deal as dealt.
+    const auto view = nlohmann::json::parse(lines[v].substr(7));
+    if (view["history"].empty() && view["plays"].empty()) {
+      ++first;
+      EXPECT_EQ(lines[i], "new-deal " + std::to_string(engine_deal_seed(lines[v].substr(7))));
+    }
   }
-  // Every deal it played (it bids in each): 3 sets, each in 4 rotations.
+  // Every deal it played (it bids in each): 3 sets, each in 4 rotations, a quarter first.
   EXPECT_EQ(deals, 3 * 4);
+  EXPECT_EQ(first, 3);
   EXPECT_EQ(lines[0].rfind("new-deal ", 0), 0u);
+}
+
+// The seed is that of the view of the deal as dealt however late the engine's first decision
+// comes, and a deal told again (whist play after a resume or an undo) is told with the same seed.
+TEST(ExternalBot, NewDealsSeedIsThatOfTheDealAsDealt) {
+  const test_files::TempDir dir;
+  const std::string log = (dir / "log").string();
+  std::string error;
+  const auto bot = make_bot("ext:" + engine("logs.sh", "'" + log + "'"), error, Engines::Allowed);
+  ASSERT_NE(bot, nullptr) << error;
+  const Rules rules = *make_preset("romanian", 4);
+  Match m(rules, {"a", "b", "c", "d"}, 0);
+  m.skip_to(8);  // 6 cards
+  Rng rng(5);
+  m.deal_random(rng);
+  const int seat = 3;  // bids last
+  const PlayerView dealt = m.dealt_view(seat);
+  EXPECT_EQ(dealt, m.view(seat));
+  const std::string seed = std::to_string(engine_deal_seed(view_to_json(dealt).dump()));
+  while (m.state().to_move() != seat) m.apply(m.state().legal_actions().items[0]);
+  EXPECT_EQ(m.dealt_view(seat), dealt);
+  for (int told = 0; told < 2; ++told) {
+    bot->new_deal(1);
+    tell_engine_dealt_view(*bot, m.dealt_view(seat));
+    bot->choose(rules, m.view(seat));
+  }
+  ask_engine_to_quit(*bot);
+  std::ifstream in(log);
+  std::vector<std::string> new_deals;
+  for (std::string line; std::getline(in, line);) {
+    line = line.substr(line.find(' ') + 1);
+    if (line.rfind("new-deal ", 0) == 0) new_deals.push_back(line);
+  }
+  EXPECT_EQ(new_deals, std::vector<std::string>(2, "new-deal " + seed));
 }
 
 TEST(ExternalBot, HandshakeFailuresAreReportedWhenTheBotIsMade) {
@@ -372,6 +413,32 @@ TEST(ExternalBot, ACopyThatFailsToStartInAnotherWorkerStopsTheRunAtASet) {
       << run.error;
   EXPECT_EQ(run.report.deals_played, run.sets_reported * 4);
   EXPECT_LT(run.sets_reported, 20);
+}
+
+// Regression: a worker that had taken a deal set dropped it once another worker's engine failed
+// at a later set, and the report stopped at that gap: an engine failing at set 8 left 8 sets
+// reported with one thread, 1 or none with two ("the results of the 1 deal set before it
+// follow"). The engine fails on the cards, at set 8 whatever the threads, and the second
+// worker's engines start late, so the first worker fails before the second plays its set.
+TEST(ExternalBot, TheSetsBeforeTheLowestFailureAreReportedWhateverTheThreads) {
+  for (const int threads : {1, 2, 3}) {
+    SCOPED_TRACE(threads);
+    const test_files::TempDir dir;
+    ArenaConfig c =
+        make_config("romanian", 4,
+                    "ext:" + engine("fails_on_ace.sh", "'" + (dir / "count").string() + "'"), 12);
+    c.bots[1] = c.bots[3] = "heuristic";
+    c.seed = 2;
+    c.threads = threads;
+    const ArenaRun run = run_arena(c);
+    EXPECT_EQ(run.error.rfind("deal set 8, rotation 0, seat 0, action 3: engine ", 0), 0u)
+        << run.error;
+    EXPECT_NE(run.error.find("answered 'nonsense' to choose"), std::string::npos) << run.error;
+    EXPECT_FALSE(run.bad_input);
+    EXPECT_EQ(run.sets_reported, 8);
+    EXPECT_EQ(run.report.deals_played, 8 * 4);
+    EXPECT_FALSE(run.report.complete);
+  }
 }
 
 // Regression: a worker that came when every deal set was taken still started its engines, and a

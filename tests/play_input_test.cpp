@@ -406,6 +406,49 @@ TEST(PlayGame, UndoTakesBackTheHumansLastActionAndWhatFollowed) {
   EXPECT_EQ(g->record(), again->record());
 }
 
+// Regression: an external engine's new-deal SEED was a hash of its first view in the deal, and a
+// game resumed or undone mid-deal tells the deal again: with a later view's hash, so an engine
+// that draws its choices from SEED and the view played otherwise than in the game not stopped.
+// The SEED is now made from the view of the deal as dealt, the same whenever it is told.
+TEST(PlayGame, AnEngineSeededFromNewDealGoesOnAlikeAfterResumeAndUndo) {
+  const auto game = [] {
+    PlaySession s;
+    s.seed = 11;
+    s.seats = {
+        "human",
+        std::string("ext:python3 '") + WHIST_SOURCE_DIR + "/tests/data/engines/seeded_random.py'",
+        "heuristic", "heuristic"};
+    s.hint = "heuristic";
+    Rules rules = *make_preset("romanian", 4);
+    EXPECT_EQ(set_option(rules, "schedule=5,5"), "");
+    std::string error;
+    auto g = PlayGame::start(rules, {"You", "Bot1", "Bot2", "Bot3"}, 0, s, error);
+    EXPECT_NE(g, nullptr) << error;
+    return g;
+  };
+  auto whole = game();
+  play_on(*whole, 1000);
+  ASSERT_TRUE(whole->match().finished());
+  // Stopped where the engine (seat 1, after the human) has made decisions in the deal under way.
+  for (int stop : {2, 3, 4, 8}) {
+    SCOPED_TRACE(stop);
+    auto part = game();
+    play_on(*part, stop);
+    ASSERT_TRUE(part->match().in_deal());
+    std::string error;
+    auto resumed = PlayGame::resume(part->record(), error, true);
+    ASSERT_NE(resumed, nullptr) << error;
+    play_on(*resumed, 1000);
+    EXPECT_EQ(resumed->record(), whole->record());
+    // Undo: the human takes back its last action and takes it again, as it always does.
+    auto undone = game();
+    play_on(*undone, stop);
+    ASSERT_EQ(undone->undo(), "");
+    play_on(*undone, 1000);
+    EXPECT_EQ(undone->record(), whole->record());
+  }
+}
+
 // Regression: undo went back to a forehead deal's bid after its card had been played, and to a
 // blind bid after the hand was shown: the choice taken again, knowing the cards.
 TEST(PlayGame, UndoDoesNotGoBackBeforeCardsSeenSince) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <exception>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -49,6 +50,10 @@ struct Failure {
 
 // ArenaConfig::interrupt, seen by a set under way: the set is abandoned.
 struct Interrupted {};
+
+// A lower deal set failed, seen by a set under way: the report ends before it, so the set is of
+// no use and is abandoned.
+struct Abandoned {};
 
 // A worker's bots: [i] the bot at place i of the list, and [r * N + i] its copy for rotation r,
 // made for an external engine only (null otherwise: the bot of [i] plays every rotation). An
@@ -151,11 +156,16 @@ class Runner {
         const uint64_t seed =
             derive_seed(config_.seed, {kBotStream, static_cast<uint64_t>(k),
                                        static_cast<uint64_t>(r), static_cast<uint64_t>(seat)});
-        guarded(where(k, r, seat), i, [&] { bot_at(bots, n_, r, i).new_deal(seed); });
+        guarded(where(k, r, seat), i, [&] {
+          Bot& bot = bot_at(bots, n_, r, i);
+          bot.new_deal(seed);
+          if (names_engine(config_.bots[i])) tell_engine_dealt_view(bot, match.dealt_view(seat));
+        });
       }
       while (match.in_deal()) {
         // A set of slow bots may take minutes: an interrupt is not kept waiting for its end.
         if (interrupted()) throw Interrupted{};
+        if (after_failure(k)) throw Abandoned{};
         const int seat = match.state().to_move();
         const int i = (seat - r + n_) % n_;
         const PlayerView view = match.view(seat);
@@ -203,7 +213,7 @@ class Runner {
         // starts no engine (regression: a copy that then failed to start made a run of every
         // set exit 1, "the results of the 6 deal sets before it follow").
         const int k = next_.fetch_add(1);
-        if (k >= config_.deals || stopping()) return;
+        if (k >= config_.deals || interrupted() || after_failure(k)) return;
         Bots bots;
         const std::string error = make_bots(config_, bots);
         if (!error.empty()) {
@@ -253,14 +263,23 @@ class Runner {
     }
   }
 
-  bool stopping() const { return stop_.load() || interrupted(); }
+  // Whether set `k` comes after a set that failed, so that the report, which ends before the
+  // lowest set that failed, has no use for it.
+  bool after_failure(int k) const { return k > lowest_failure_.load(); }
 
-  // Plays set `k`, which this worker has taken, and the sets it takes after it.
+  // Plays set `k`, which this worker has taken, and the sets it takes after it. A set taken is
+  // played whatever fails in a set after it (regression: a worker dropped the set it had taken
+  // once another's failed, though it came before the failure, and the report then stopped at
+  // that gap: after a failure at set 8, 8 sets reported with one thread, 1 or none with two).
+  // Sets are taken in order, so the sets before the lowest failure are all played, whatever the
+  // threads.
   void work(Bots& bots, std::vector<SetResult>& sets, int k) {
-    for (; k < config_.deals && !stopping(); k = next_.fetch_add(1)) {
+    for (; k < config_.deals && !interrupted() && !after_failure(k); k = next_.fetch_add(1)) {
       try {
         sets[k] = play_set(k, bots);
       } catch (const Interrupted&) {
+        return;
+      } catch (const Abandoned&) {
         return;
       } catch (const Failure& f) {
         // After an interrupt an engine fails because the signal's handler killed it.
@@ -277,10 +296,9 @@ class Runner {
   // Keeps the failure of the lowest deal set.
   void record_failure(int k, const std::string& message) {
     const std::lock_guard lock(mutex_);
-    stop_.store(true);
-    if (failure_.empty() || k < failed_set_) {
+    if (k < lowest_failure_.load()) {
       failure_ = message;
-      failed_set_ = k;
+      lowest_failure_.store(k);
     }
   }
 
@@ -289,12 +307,12 @@ class Runner {
   const int period_;
   const int n_;
   std::atomic<int> next_{0};
-  std::atomic<bool> stop_{false};
+  // The lowest deal set that failed (INT_MAX while none has); written under mutex_.
+  std::atomic<int> lowest_failure_{std::numeric_limits<int>::max()};
   std::mutex mutex_;  // guards the fields below and the callbacks
   int done_ = 0;
   std::vector<bool> completed_;  // by set
-  std::string failure_;
-  int failed_set_ = 0;
+  std::string failure_;          // that of lowest_failure_
 };
 
 ArenaRun bad_input(std::string error) {

@@ -449,21 +449,28 @@ class ExternalBot final : public Bot {
   std::string name() const override { return "ext:" + command_; }
   const std::string& engine() const { return engine_; }
 
-  // The engine hears of the deal at its first decision in it, with a seed made from that view
-  // alone. Regression: the seed was drawn from the game's seed, and the steps of derive_seed
-  // can be undone: an engine recovered the seed (a small number in whist play, found by trying
-  // every one in any case) and from it every hand.
+  // The engine hears of the deal at its first decision in it, with a seed made from the view its
+  // seat was shown as the deal was dealt (dealt_view). Regression: the seed was drawn from the
+  // game's seed, and the steps of derive_seed can be undone: an engine recovered the seed (a
+  // small number in whist play, found by trying every one in any case) and from it every hand.
+  // Regression: it was the hash of the engine's first view in the deal, so a game of whist play
+  // resumed or undone mid-deal, which tells the deal again, told it with another seed (that of a
+  // later view), and the engine played otherwise than in the game not stopped.
   void new_deal(uint64_t seed) override {
     Bot::new_deal(seed);
     deal_told_ = false;
+    deal_seed_.reset();
   }
   void reseed(uint64_t seed) override { Bot::new_deal(seed); }
+  void dealt_view(const PlayerView& dealt) {
+    deal_seed_ = engine_deal_seed(view_to_json(dealt).dump());
+  }
 
   Action choose(const Rules& rules, const PlayerView& view) override {
     refuse_unasked();
     const std::string view_text = view_to_json(view).dump();
     if (!deal_told_) {
-      send("new-deal " + std::to_string(engine_deal_seed(view_text)));
+      send("new-deal " + std::to_string(deal_seed_ ? *deal_seed_ : engine_deal_seed(view_text)));
       deal_told_ = true;
     }
     if (!rules_sent_ || !(*rules_sent_ == rules)) {
@@ -589,7 +596,8 @@ class ExternalBot final : public Bot {
   Process process_;
   std::string engine_;
   std::optional<Rules> rules_sent_;
-  bool deal_told_ = false;  // new-deal sent for the deal under way
+  bool deal_told_ = false;             // new-deal sent for the deal under way
+  std::optional<uint64_t> deal_seed_;  // its SEED, once told the view of the deal as dealt
   bool input_closed_ = false;
   bool quit_asked_ = false;
   Clock::time_point quit_deadline_;
@@ -665,6 +673,10 @@ uint64_t engine_deal_seed(std::string_view view_json) {
 std::string engine_name(const Bot& bot) {
   const auto* ext = dynamic_cast<const ExternalBot*>(&bot);
   return ext ? ext->engine() : std::string();
+}
+
+void tell_engine_dealt_view(Bot& bot, const PlayerView& dealt) {
+  if (auto* ext = dynamic_cast<ExternalBot*>(&bot)) ext->dealt_view(dealt);
 }
 
 void ask_engine_to_quit(Bot& bot) {

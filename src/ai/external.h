@@ -50,8 +50,15 @@ void ask_engine_to_quit(Bot& bot);
 // its input would otherwise outlive whist). No engine starts after it: the program is stopping.
 void kill_engines_now();
 
-// The SEED of `new-deal SEED`: a hash of the view JSON of the engine's first `choose` in the
-// deal, so that it tells the engine nothing that view does not.
+// Tells an external engine, after Bot::new_deal, what its seat was shown as the deal was dealt
+// (Match::dealt_view): the SEED of the deal's `new-deal` is engine_deal_seed of that view's JSON.
+// It depends on nothing decided in the deal, so that a game of whist play resumed or undone
+// mid-deal tells the deal again with the same SEED. Other bots: nothing.
+void tell_engine_dealt_view(Bot& bot, const PlayerView& dealt);
+
+// The SEED of `new-deal SEED`: a hash of a view's JSON, the view the engine's seat was shown as
+// the deal was dealt (tell_engine_dealt_view), so that it tells the engine nothing its seat was
+// not shown. An engine not told that view hashes the view of its first `choose` in the deal.
 uint64_t engine_deal_seed(std::string_view view_json);
 
 }  // namespace whist

@@ -171,12 +171,15 @@ Action PlayGame::bot_action() {
   const PlayerView view = match_->view(seat);
   // A deal starts once for each bot (regression: an external engine was sent new-deal before
   // every move); each decision has its own seed, so that a game resumed mid-deal goes on alike.
+  // A resumed game, or one rebuilt by undo, starts the deal again: an external engine is told of
+  // it again with the same seed, made from the view of the deal as dealt.
   const uint64_t deal = deal_number(*match_);
   const uint64_t decision =
       derive({kBotStream, deal, actions_in_deal(*match_), static_cast<uint64_t>(seat)});
   int64_t& told = told_deal_[static_cast<size_t>(seat)];
   if (told != static_cast<int64_t>(deal)) {
     bot.new_deal(decision);
+    tell_engine_dealt_view(bot, match_->dealt_view(seat));
     told = static_cast<int64_t>(deal);
   }
   bot.reseed(decision);
@@ -249,6 +252,7 @@ Hint PlayGame::hint() {
   // so that they are those of the choice given.
   const uint64_t seed = derive({kHintStream, deal_number(*match_), actions_in_deal(*match_)});
   hint_bot_->new_deal(seed);
+  tell_engine_dealt_view(*hint_bot_, match_->dealt_view(seat));
   h.action = hint_bot_->choose(match_->rules(), view);
   hint_bot_->new_deal(seed);
   if (view.legal.size == 1) {

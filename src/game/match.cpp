@@ -153,6 +153,7 @@ void Match::start_deal(const Hands& hands, Card turned, const Kitty& kitty) {
   if (rules_.trump == TrumpRule::Turned && turned != kNoCard) s.trump = turned.suit();
   s.turned = turned;
   state_ = DealState(s, hands);
+  dealt_setup_ = s;
   log_.push_back(DealLog{hands, turned, kitty, {}, {}});
   log_.back().actions.reserve(static_cast<size_t>(s.cards * s.players + s.players + 2));
   in_deal_ = true;
@@ -215,6 +216,11 @@ PlayerView Match::view(int seat) const {
   PlayerView v = make_view(state_, seat);
   add_history(v);
   return v;
+}
+
+PlayerView Match::dealt_view(int seat) const {
+  assert(!log_.empty());
+  return make_view(DealState(dealt_setup_, log_.back().hands), seat);
 }
 
 PlayerView Match::public_view() const {

@@ -66,6 +66,9 @@ class Match {
   PlayerView view(int seat) const;
   // What every seat may see (game/view.h's public_view), with the public history.
   PlayerView public_view() const;
+  // What `seat` was shown as the deal in progress (or the last one) was dealt, before any action:
+  // its view then, which depends on nothing decided in the deal. Only once a deal was dealt.
+  PlayerView dealt_view(int seat) const;
   std::string why_illegal(Action a) const;
   // Applies a legal action; finishing a deal scores it.
   void apply(Action a);
@@ -90,6 +93,7 @@ class Match {
   bool in_deal_ = false;
   bool finished_ = false;
   DealState state_;
+  DealSetup dealt_setup_;  // state_'s deal as dealt, for dealt_view
   std::vector<DealLog> log_;
   std::vector<DealResult> results_;
   Tally tally_;  // totals, streaks, zero play, redeals
