@@ -1066,6 +1066,18 @@ struct Hub::Impl {
     }
     conn.table.clear();
     conn.seat = -1;
+    if (entry.conns.empty()) forget_texts(entry);
+  }
+
+  // The texts of the summary and the score, kept for the table's connections, are let go when
+  // the last one closes, and made again at the next hello (regression: a table of a thousand
+  // deals kept its score's 286 KB in memory for as long as it stayed there, watched or not, and
+  // the hub keeps 256 idle tables).
+  static void forget_texts(TableEntry& entry) {
+    std::string().swap(entry.summary_text);
+    std::string().swap(entry.match_text);
+    entry.summary_round = 0;
+    entry.match_round = 0;
   }
 
   // The leavings settled by now are told to the tables (a Disconnect each), with the seat's
@@ -1333,6 +1345,14 @@ void Hub::run_bots(int64_t now_ms) {
 int Hub::tables_in_memory() const { return static_cast<int>(impl_->tables.size()); }
 
 int Hub::guests_in_memory() const { return static_cast<int>(impl_->guests.size()); }
+
+size_t Hub::texts_in_memory() const {
+  size_t n = 0;
+  for (const auto& [id, entry] : impl_->tables) {
+    n += entry.summary_text.size() + entry.match_text.size();
+  }
+  return n;
+}
 
 int Hub::live_tables() const {
   int n = 0;

@@ -174,6 +174,9 @@ class Hub {
   int tables_in_memory() const;
   // Guests in memory (at most HubConfig::guests_cached).
   int guests_in_memory() const;
+  // Bytes of the summaries and scores kept as text for the tables' connections (none for a table
+  // nobody is connected to).
+  size_t texts_in_memory() const;
 
  private:
   void handle_message(ConnId conn, std::string_view text, int64_t now_ms);
