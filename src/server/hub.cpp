@@ -887,8 +887,8 @@ struct Hub::Impl {
     }
     conn.round = 0;  // its first state is whole
     welcome(c, conn);
-    if (!again && conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0 &&
-        seat_comes_back(entry, conn.seat)) {
+    const bool first_of_seat = !again && conn.seat >= 0 && entry.seat_conns[conn.seat]++ == 0;
+    if (first_of_seat && seat_comes_back(entry, conn.seat)) {
       try {
         commit(entry, Event{EventKind::Connect, conn.seat, {}, {}, {}}, now);
       } catch (const StorageError&) {
@@ -904,7 +904,11 @@ struct Hub::Impl {
       }
       return;  // the broadcast carried the state
     }
-    if (last != entry.table->seq()) {
+    // The seat's first connection gets the state even when it is up to date: a client whose
+    // connection dropped learns from it that the table is as it left it, and the web client then
+    // asks for a move it could not send (regression: back within leave_settle_ms nothing is
+    // stored, so no state came, and the player was never asked to play it again).
+    if (last != entry.table->seq() || first_of_seat) {
       refresh(entry);  // broadcasts skip a table nobody watches: its texts may be old
       std::map<int, std::string> views;
       send_state(entry, c, conn, views, now);
