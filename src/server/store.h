@@ -44,6 +44,13 @@ struct StoredTable {
   std::vector<std::string> events;  // JSON, in order (event k+1 at index k)
 };
 
+// The most of its write-ahead log (FILE-wal) a server's database keeps once a checkpoint has
+// copied the log back into the file: a log that grew further, under writes faster than the
+// checkpoints, is cut back to this at the next commit (PRAGMA journal_size_limit). The
+// background checkpoint starts at 1,000 pages (about 4 MiB of log), so 16 MiB is never reached
+// as the server keeps up, and no file is cut and grown again at each checkpoint.
+inline constexpr int64_t kWalBytesKept = int64_t{16} << 20;
+
 // A server owns its database: it creates it if needed, brings an older one up to date, and
 // keeps any other server off it. A reader (`whist serve --check`) only reads, and may do so
 // while a server runs on it: each table is read in one transaction, so as it was at one moment.
