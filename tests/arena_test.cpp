@@ -456,6 +456,9 @@ TEST(Cli, OptionsTheGamesEndDoesNotReadAreRefused) {
       {"simulate --variant call-ace --games 1 --quiet target_score=50",
        "whist simulate: option target_score=50 has no effect with end=deals: it needs "
        "end=target\n"},
+      {"simulate --games 1 --quiet schedule=3,3,3 zero_play=before-pivot",
+       "whist simulate: zero_play=before-pivot: every hand has 3 cards, so the schedule has no "
+       "turning point and no deal would allow the announcement\n"},
   };
   for (const auto& [args, message] : refused) {
     const CliRun r = run_whist(args);

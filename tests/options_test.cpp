@@ -635,31 +635,38 @@ TEST(Validate, ImpossibleCombinations) {
 
 // Regression: zero-play deadlines no deal meets were accepted, and every announcement was then
 // refused ("the deadline for announcing zero play has passed" at the first deal).
+// A zero_play deadline no deal meets is refused for a new game (regression: accepted, then every
+// announcement refused), not by validate(): records, score files and stored tables with one load.
 TEST(Validate, ZeroPlayNeedsADealThatAllowsIt) {
-  EXPECT_EQ(validate(with("romanian", {"schedule=3,3,3", "zero_play=before-pivot"})),
+  EXPECT_EQ(validate(with("romanian", {"schedule=3,3,3", "zero_play=before-pivot"})), "");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"schedule=3,3,3", "zero_play=before-pivot"})),
             "zero_play=before-pivot: every hand has 3 cards, so the schedule has no turning "
             "point and no deal would allow the announcement");
-  EXPECT_EQ(validate(with("israeli", {"end=deals", "deals=20", "zero_play=before-pivot"})),
-            "zero_play=before-pivot: every hand has 13 cards, so the schedule has no turning "
-            "point and no deal would allow the announcement");
-  EXPECT_EQ(validate(with("romanian", {"max_cards=1", "zero_play=10-before-end"})),
+  EXPECT_EQ(
+      zero_play_unusable(with("israeli", {"end=deals", "deals=20", "zero_play=before-pivot"})),
+      "zero_play=before-pivot: every hand has 13 cards, so the schedule has no turning "
+      "point and no deal would allow the announcement");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"max_cards=1", "zero_play=10-before-end"})),
             "zero_play=10-before-end: the game is 4 deals long, shorter than 10, so no deal "
             "would allow the announcement");
-  EXPECT_EQ(validate(with("romanian", {"end=deals", "deals=9", "zero_play=10-before-end"})),
-            "zero_play=10-before-end: the game is 9 deals long, shorter than 10, so no deal "
-            "would allow the announcement");
+  EXPECT_EQ(
+      zero_play_unusable(with("romanian", {"end=deals", "deals=9", "zero_play=10-before-end"})),
+      "zero_play=10-before-end: the game is 9 deals long, shorter than 10, so no deal "
+      "would allow the announcement");
   // What can be met is accepted: a turning point after the first deal, 10 deals, the start.
-  EXPECT_EQ(validate(with("romanian", {"schedule=3,3,4", "zero_play=before-pivot"})), "");
-  EXPECT_EQ(validate(with("romanian",
-                          {"schedule=3,3,3", "special_hands=eight", "zero_play=before-pivot"})),
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"schedule=3,3,4", "zero_play=before-pivot"})), "");
+  EXPECT_EQ(zero_play_unusable(with(
+                "romanian", {"schedule=3,3,3", "special_hands=eight", "zero_play=before-pivot"})),
             "");
-  EXPECT_EQ(validate(with("romanian", {"end=deals", "deals=10", "zero_play=10-before-end"})), "");
-  EXPECT_EQ(validate(with("romanian", {"max_cards=1", "zero_play=start"})), "");
-  EXPECT_EQ(validate(with("israeli", {"end=deals", "deals=20", "zero_play=10-before-end"})), "");
+  EXPECT_EQ(
+      zero_play_unusable(with("romanian", {"end=deals", "deals=10", "zero_play=10-before-end"})),
+      "");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"max_cards=1", "zero_play=start"})), "");
+  EXPECT_EQ(
+      zero_play_unusable(with("israeli", {"end=deals", "deals=20", "zero_play=10-before-end"})),
+      "");
 }
 
-// Oh Hell leaves a card to turn for trump (docs/rules.md, section 2): a hand that would deal the
-// whole deck is refused while trump is turned (regression: it was played without trump).
 // Oh Hell's largest hand leaves a card to turn; a hand asked for that deals the whole deck is
 // played without trump, as the other games play one (seed 001) and as Oh Hell is commonly played,
 // rather than refused: a saved game that has one goes on loading.

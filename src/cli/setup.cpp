@@ -43,6 +43,7 @@ RulesOrError make_rules(const GameArgs& args) {
     if (!out.error.empty()) return out;
   }
   out.error = validate(*rules);
+  if (out.error.empty()) out.error = zero_play_unusable(*rules);
   // Regression: deals=N without end=deals, or target_score without end=target, was ignored.
   for (size_t i = 0; i < args.options.size() && out.error.empty(); ++i) {
     out.error = unread_option(*rules, args.options[i].substr(0, args.options[i].find('=')));

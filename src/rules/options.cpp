@@ -281,7 +281,8 @@ const std::array kOptions = {
         "call-ace: when all pass, the same dealer deals again (off: the deal moves on)"),
     WHIST_BOOL_OPTION("joker_any_time", joker_any_time,
                       "call-ace: a joker may be played while holding the led suit"),
-    OptionInfo{"direction", "clockwise|counter-clockwise", "the direction of play (display only)",
+    OptionInfo{"direction", "clockwise|counter-clockwise",
+               "the direction of play (said at the start of play and score)",
                [](const Rules& r) {
                  return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise");
                },

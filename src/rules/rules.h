@@ -192,4 +192,8 @@ inline std::string_view next_seat_side(const Rules& r) {
 // Checks the combination of options and the player count; empty when valid.
 std::string validate(const Rules& rules);
 
+// For a new game only (play, score, simulate, arena, POST /api/tables), not in validate(), so that
+// records, score files and tables stored before still load: a zero_play deadline no deal meets.
+std::string zero_play_unusable(const Rules& rules);
+
 }  // namespace whist

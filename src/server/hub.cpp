@@ -582,6 +582,9 @@ struct Hub::Impl {
     if (const std::string error = deal_count_error(rules); !error.empty()) {
       return error_reply(400, "bad-request", error, field_of(error));
     }
+    if (const std::string why = zero_play_unusable(rules); !why.empty()) {
+      return error_reply(400, "bad-request", "options.zero_play: " + why, "options.zero_play");
+    }
     // Also not in setup_from_json, so that tables stored before still load (regression: deals=N
     // without end=deals, or target_score without end=target, was ignored).
     for (const auto& option : setup.options) {
