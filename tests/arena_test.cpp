@@ -415,6 +415,66 @@ TEST(Cli, ConflictingFlagsEmptyNamesProgressAndOneSetReports) {
   EXPECT_TRUE(j["difference"]["sd"].is_null());
 }
 
+// Regression: `whist variants israeli` said the dealer bids last under the hook; in Israeli
+// whist it is the seat before the declarer (docs/rules.md, 10.3).
+TEST(Cli, TheHookIsDescribedForEachGame) {
+  for (const PresetInfo& p : presets()) {
+    const CliRun r = run_whist("variants " + std::string(p.name));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const size_t at = r.out.find("\nhook ");
+    const std::string line =
+        at == std::string::npos ? "" : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    SCOPED_TRACE(line);
+    switch (p.make().family) {
+      case Family::ExactBid:
+        EXPECT_NE(line.find("the dealer may not bid so that the bids sum to the cards dealt"),
+                  std::string::npos);
+        break;
+      case Family::Israeli:
+        EXPECT_NE(line.find("the last to name a contract (the seat before the declarer; the "
+                            "declarer with declarer_raise) may not make the contracts sum to 13"),
+                  std::string::npos);
+        EXPECT_EQ(line.find("dealer"), std::string::npos);
+        break;
+      case Family::CallAce:
+        EXPECT_EQ(line, "");  // no hook in Call-Ace whist
+        break;
+    }
+  }
+}
+
+// Regression: options the game's end does not read were taken and ignored (every command that
+// starts a game reads its options through make_rules). The preset's own value passes.
+TEST(Cli, OptionsTheGamesEndDoesNotReadAreRefused) {
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"simulate --games 1 --quiet deals=8",
+       "whist simulate: option deals=8 has no effect with end=schedule: it needs end=deals (or "
+       "end=target, where it caps the deals)\n"},
+      {"simulate --games 1 --quiet target_score=200 end=deals deals=3",
+       "whist simulate: option target_score=200 has no effect with end=deals: it needs "
+       "end=target\n"},
+      {"simulate --variant call-ace --games 1 --quiet target_score=50",
+       "whist simulate: option target_score=50 has no effect with end=deals: it needs "
+       "end=target\n"},
+      {"simulate --games 1 --quiet schedule=3,3,3 zero_play=before-pivot",
+       "whist simulate: zero_play=before-pivot: every hand has 3 cards, so the schedule has no "
+       "turning point and no deal would allow the announcement\n"},
+  };
+  for (const auto& [args, message] : refused) {
+    const CliRun r = run_whist(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err, message) << args;
+  }
+  for (const std::string args :
+       {"simulate --games 1 --quiet target_score=100 deals=0",
+        "simulate --games 1 --quiet end=target target_score=60 deals=50",
+        "simulate --variant call-ace --games 1 --quiet deals=2 target_score=100",
+        "simulate --variant israeli --games 1 --quiet deals=40 target_score=100"}) {
+    const CliRun r = run_whist(args);
+    EXPECT_EQ(r.status, 0) << args << "\n" << r.err;
+  }
+}
+
 TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"--bots random,random,random", "expected 4 bots, one for each seat, but got 3"},

@@ -12,6 +12,7 @@
 
 #include "rules/options.h"
 #include "rules/presets.h"
+#include "rules/schedule.h"
 #include "rules/scoring.h"
 
 namespace whist {
@@ -630,6 +631,49 @@ TEST(Validate, ImpossibleCombinations) {
   Rules call_three = *make_preset("call-ace", 3);
   call_three.min_players = 3;
   EXPECT_EQ(validate(call_three), "call-ace whist is played by 4 players");
+}
+
+// Regression: zero-play deadlines no deal meets were accepted, and every announcement was then
+// refused ("the deadline for announcing zero play has passed" at the first deal).
+// A zero_play deadline no deal meets is refused for a new game (regression: accepted, then every
+// announcement refused), not by validate(): records, score files and stored tables with one load.
+TEST(Validate, ZeroPlayNeedsADealThatAllowsIt) {
+  EXPECT_EQ(validate(with("romanian", {"schedule=3,3,3", "zero_play=before-pivot"})), "");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"schedule=3,3,3", "zero_play=before-pivot"})),
+            "zero_play=before-pivot: every hand has 3 cards, so the schedule has no turning "
+            "point and no deal would allow the announcement");
+  EXPECT_EQ(
+      zero_play_unusable(with("israeli", {"end=deals", "deals=20", "zero_play=before-pivot"})),
+      "zero_play=before-pivot: every hand has 13 cards, so the schedule has no turning "
+      "point and no deal would allow the announcement");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"max_cards=1", "zero_play=10-before-end"})),
+            "zero_play=10-before-end: the game is 4 deals long, shorter than 10, so no deal "
+            "would allow the announcement");
+  EXPECT_EQ(
+      zero_play_unusable(with("romanian", {"end=deals", "deals=9", "zero_play=10-before-end"})),
+      "zero_play=10-before-end: the game is 9 deals long, shorter than 10, so no deal "
+      "would allow the announcement");
+  // What can be met is accepted: a turning point after the first deal, 10 deals, the start.
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"schedule=3,3,4", "zero_play=before-pivot"})), "");
+  EXPECT_EQ(zero_play_unusable(with(
+                "romanian", {"schedule=3,3,3", "special_hands=eight", "zero_play=before-pivot"})),
+            "");
+  EXPECT_EQ(
+      zero_play_unusable(with("romanian", {"end=deals", "deals=10", "zero_play=10-before-end"})),
+      "");
+  EXPECT_EQ(zero_play_unusable(with("romanian", {"max_cards=1", "zero_play=start"})), "");
+  EXPECT_EQ(
+      zero_play_unusable(with("israeli", {"end=deals", "deals=20", "zero_play=10-before-end"})),
+      "");
+}
+
+// Oh Hell's largest hand leaves a card to turn; a hand asked for that deals the whole deck is
+// played without trump, as the other games play one (seed 001) and as Oh Hell is commonly played,
+// rather than refused: a saved game that has one goes on loading.
+TEST(Validate, OhHellTakesAHandOfTheWholeDeck) {
+  EXPECT_EQ(validate(with("oh-hell", {"max_cards=13"})), "");
+  EXPECT_EQ(validate(with("oh-hell", {"schedule=13,12"})), "");
+  EXPECT_EQ(Schedule(with("oh-hell", {})).sizes().front(), 12);  // 51 / 4: one left to turn
 }
 
 // The auction games (Israeli and Call-Ace whist) deal 13 cards every hand and have no special

@@ -161,6 +161,39 @@ TEST(PlayCli, EveryPresetIsPlayable) {
   }
 }
 
+// The `direction` option says where the others sit: the next seat in playing order on the
+// human's left when play goes clockwise, on the right counter-clockwise (regression: the option
+// was read nowhere).
+TEST(PlayCli, TheWelcomeSaysWhereTheOthersSit) {
+  const TempDir dir;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{}, "Play goes clockwise: Bot1 sits on your left, Bot3 on your right.\n"},
+      {{"--variant", "serbian"},
+       "Play goes counter-clockwise: Bot1 sits on your right, Bot3 on your left.\n"},
+      {{"--seat", "2", "direction=counter-clockwise"},
+       "Play goes counter-clockwise: Bot3 sits on your right, Bot2 on your left.\n"},
+      {{"--variant", "serbian", "direction=clockwise", "--players", "5", "--seat", "4"},
+       "Play goes clockwise: Bot1 sits on your left, Bot4 on your right.\n"},
+      {{"--humans", "2"}, "Play goes clockwise, to the left: the players sit in seat order.\n"},
+  };
+  int k = 0;
+  for (const auto& [args, line] : cases) {
+    std::vector<std::string> all = {"play",
+                                    "--bots",
+                                    "random",
+                                    "--seed",
+                                    "1",
+                                    "--save",
+                                    (dir / ("g" + std::to_string(++k) + ".json")).string()};
+    all.insert(all.end(), args.begin(), args.end());
+    Whist w(all, {});
+    const std::string screen = w.next_screen();
+    EXPECT_NE(screen.find(line), std::string::npos) << line << screen;
+    w.close_input();  // the end of the input ends the game, saved
+    w.finish();
+  }
+}
+
 // The screen after sending `text`, up to the next prompt.
 std::string answer(Whist& w, const std::string& text) {
   w.line(text);

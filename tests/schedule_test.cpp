@@ -269,6 +269,21 @@ TEST(Schedule, OneCardModes) {
   EXPECT_EQ(modes("first"), (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(modes("last"), (std::vector<int>{18, 19, 20}));
   EXPECT_EQ(modes("first-last"), (std::vector<int>{0, 1, 2, 18, 19, 20}));
+  // Regression: with special hands (8 cards, after the schedule) the last run was found empty,
+  // and `last` changed nothing.
+  const auto with_specials = [](std::string_view which) {
+    const Schedule s(preset("romanian", 3,
+                            {"one_card_mode=forehead", "special_hands=blind,zero",
+                             std::string("one_card_deals=") + std::string(which)}));
+    std::vector<int> forehead;
+    for (int k = 0; k < *s.length(); ++k) {
+      if (s.plan(k).mode == OneCardMode::Forehead) forehead.push_back(k);
+    }
+    return forehead;
+  };
+  EXPECT_EQ(with_specials("last"), (std::vector<int>{18, 19, 20}));
+  EXPECT_EQ(with_specials("first-last"), (std::vector<int>{0, 1, 2, 18, 19, 20}));
+  EXPECT_EQ(with_specials("first"), (std::vector<int>{0, 1, 2}));
   // Multi-card deals are always regular; regular mode everywhere by default.
   const Schedule plain(preset("romanian", 3));
   for (int k = 0; k < 21; ++k) EXPECT_EQ(plain.plan(k).mode, OneCardMode::Regular);

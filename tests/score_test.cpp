@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli/score_session.h"
@@ -801,7 +802,18 @@ TEST(ScoreSession, BadNamesAreRefused) {
        "at character 4: 'Ana\u200b'\n"},
       {"Ana,\u2800,Cy", "whist score: --players: an empty name in 'Ana,\u2800,Cy'\n"},
       // Regression: atoi read 4294967299 as 3, and a 3-player game began.
-      {"4294967299", "whist score: --players: '4294967299' players? (a list of names, or 3-7)\n"},
+      {"4294967299",
+       "whist score: --players: '4294967299': romanian is played by 3 to 6 players (a list of "
+       "names, or a number from 3 to 6)\n"},
+      // Regression: 8 was refused as not "3-7", while 2 (and two names) went past --players.
+      {"2",
+       "whist score: --players: '2': romanian is played by 3 to 6 players (a list of names, or a "
+       "number from 3 to 6)\n"},
+      {"7",
+       "whist score: --players: '7': romanian is played by 3 to 6 players (a list of names, or a "
+       "number from 3 to 6)\n"},
+      {"Ana,Bo", "whist score: --players: 2 names: romanian is played by 3 to 6 players\n"},
+      {"Ana", "whist score: --players: 1 name: romanian is played by 3 to 6 players\n"},
       {"",
        "whist score: --players: an empty value\nRun whist score --help for more information.\n"},
   };
@@ -811,6 +823,55 @@ TEST(ScoreSession, BadNamesAreRefused) {
     EXPECT_EQ(t.output, message) << players;
   }
   EXPECT_FALSE(std::filesystem::exists(temp / "g.json"));
+}
+
+// --players is held to the variant's own range, and the variant is checked first.
+TEST(ScoreSession, PlayerCountsAreTheVariantsAndNameTheOption) {
+  const TempDir temp("whist-score-");
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"oh-hell", "8",
+       "whist score: --players: '8': oh-hell is played by 3 to 7 players (a list of names, or a "
+       "number from 3 to 7)\n"},
+      {"israeli", "3",
+       "whist score: --players: '3': israeli is played by 4 players (a list of names, or the "
+       "number 4)\n"},
+      {"serbian", "A,B,C",
+       "whist score: --players: 3 names: serbian is played by 4 to 6 players\n"},
+      {"bridge", "2", "whist score: unknown variant 'bridge' (see `whist variants`)\n"},
+  };
+  for (const auto& [variant, players, message] : cases) {
+    const Transcript t =
+        score({"--variant", variant, "--players", players, "--file", temp.str() + "/g.json"}, "");
+    EXPECT_EQ(t.status, 2) << players;
+    EXPECT_EQ(t.output, message) << players;
+  }
+  // Within the range, a count names the players.
+  const Transcript seven =
+      score({"--variant", "oh-hell", "--players", "7", "--file", temp.str() + "/g.json"}, "quit\n");
+  EXPECT_EQ(seven.status, 0) << seven.output;
+  EXPECT_NE(seven.output.find("for P1, P2, P3, P4, P5, P6, P7."), std::string::npos)
+      << seven.output;
+}
+
+// The `direction` option tells where the players sit (regression: it was read nowhere).
+TEST(ScoreSession, TheSessionSaysWhichWayPlayGoes) {
+  const TempDir temp("whist-score-");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{}, "Play goes clockwise, to the left: seat the players in the order named.\n"},
+      {{"--variant", "serbian"},
+       "Play goes counter-clockwise, to the right: seat the players in the order named.\n"},
+      {{"direction=counter-clockwise"},
+       "Play goes counter-clockwise, to the right: seat the players in the order named.\n"},
+  };
+  int k = 0;
+  for (const auto& [args, line] : cases) {
+    std::vector<std::string> all = {"--file", temp.str() + "/g" + std::to_string(++k) + ".json"};
+    all.insert(all.end(), args.begin(), args.end());
+    const Transcript t = score(all, "quit\n");
+    EXPECT_EQ(t.status, 0) << t.output;
+    EXPECT_NE(t.output.find("Keeping score of "), std::string::npos) << t.output;
+    EXPECT_NE(t.output.find(line), std::string::npos) << line << t.output;
+  }
 }
 
 // A session run in the test's process on `input`, its input not echoed; its output.

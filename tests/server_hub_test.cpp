@@ -170,6 +170,19 @@ TEST_F(HubTest, TheVariantsListEveryPresetAndOption) {
   EXPECT_TRUE(opts.at("schedule")["values"].is_null());  // free text, checked at creation
   EXPECT_FALSE(opts.at("schedule")["accepts"].get<std::string>().empty());
   EXPECT_EQ(opts.at("scoring")["values"].size(), static_cast<size_t>(kNumScorings));
+  EXPECT_EQ(opts.at("hook")["description"],
+            "the dealer may not bid so that the bids sum to the cards dealt");
+  // Regression: Israeli whist's hook was described as the dealer's; it is the last to name a
+  // contract's, the seat before the declarer.
+  const Json& israeli = r.body["presets"][4];
+  ASSERT_EQ(israeli["name"], "israeli");
+  for (const Json& o : israeli["options"]) {
+    if (o["name"] == "hook") {
+      EXPECT_EQ(o["description"],
+                "the last to name a contract (the seat before the declarer; the declarer with "
+                "declarer_raise) may not make the contracts sum to 13");
+    }
+  }
   // Every default is accepted by table creation.
   for (const Json& p : r.body["presets"]) {
     Json options = Json::object();
@@ -183,6 +196,33 @@ TEST_F(HubTest, TheVariantsListEveryPresetAndOption) {
                              {"seats", seats}});
     EXPECT_EQ(made.status, 201) << p["name"] << made.body;
   }
+}
+
+// Regression: deals=N without end=deals, and target_score without end=target, were taken and
+// ignored. The preset's own value passes, so that every default may be sent (test above).
+TEST_F(HubTest, TableCreationRefusesOptionsTheGamesEndDoesNotRead) {
+  const std::string t = guest("Ana");
+  const auto create = [&](const Json& options) {
+    return call("POST", "/api/tables",
+                {{"token", t},
+                 {"variant", "romanian"},
+                 {"options", options},
+                 {"seats", {"human", "random", "random", "random"}}});
+  };
+  const Reply deals = create({{"deals", "8"}});
+  EXPECT_EQ(deals.status, 400);
+  EXPECT_EQ(deals.body["error"]["field"], "options.deals");
+  EXPECT_EQ(deals.body["error"]["message"],
+            "options.deals: option deals=8 has no effect with end=schedule: it needs end=deals "
+            "(or end=target, where it caps the deals)");
+  const Reply target = create({{"end", "deals"}, {"deals", "3"}, {"target_score", "200"}});
+  EXPECT_EQ(target.status, 400);
+  EXPECT_EQ(target.body["error"]["field"], "options.target_score");
+  EXPECT_EQ(target.body["error"]["message"],
+            "options.target_score: option target_score=200 has no effect with end=deals: it "
+            "needs end=target");
+  EXPECT_EQ(create({{"end", "target"}, {"deals", "50"}, {"target_score", "200"}}).status, 201);
+  EXPECT_EQ(create({{"deals", "0"}, {"target_score", "100"}}).status, 201);
 }
 
 TEST_F(HubTest, TableCreationChecksEveryFieldAndNamesIt) {

@@ -210,6 +210,7 @@ class PlayLoop {
       out += fmt::format("Seed {} (--seed {} plays this game again).\n", game_.session().seed,
                          game_.session().seed);
     }
+    out += direction_line();
     out += fmt::format("Saving to {}.\nTo go on later: {}\n", shell_word(save_path_),
                        resume_command());
     out += "Type help for the commands.\n";
@@ -235,6 +236,24 @@ class PlayLoop {
   static void say(const std::string& text) {
     fmt::print("{}", text);
     std::fflush(stdout);
+  }
+
+  // Where the others sit at a real table (the `direction` option): the next seat in playing
+  // order on the player's left when play goes clockwise, on the right counter-clockwise.
+  std::string direction_line() const {
+    const Match& m = game_.match();
+    const Rules& rules = m.rules();
+    if (humans_.size() != 1) {
+      return fmt::format("Play goes {}, to the {}: the players sit in seat order.\n",
+                         direction_name(rules), next_seat_side(rules));
+    }
+    const int n = m.players();
+    const auto& names = m.names();
+    const std::string& next = names[static_cast<size_t>((humans_[0] + 1) % n)];
+    const std::string& before = names[static_cast<size_t>((humans_[0] + n - 1) % n)];
+    return fitted(fmt::format("Play goes {}: {} sits on your {}, {} on your {}.\n",
+                              direction_name(rules), next, next_seat_side(rules), before,
+                              rules.counter_clockwise ? "left" : "right"));
   }
 
   // `text`, broken to fit the screen between words, never inside a player's name.

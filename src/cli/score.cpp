@@ -16,6 +16,7 @@
 #include "cli/setup.h"
 #include "core/text.h"
 #include "game/score_file.h"
+#include "rules/presets.h"
 
 namespace whist::cli {
 
@@ -53,14 +54,23 @@ std::vector<std::string> split_names(const std::string& text) {
   return out;
 }
 
-// The names from --players: "Ana,Bogdan,Cristi" or a count ("4": P1 … P4).
-std::string read_names(const std::string& text, std::vector<std::string>& names) {
+// The names from --players: "Ana,Bogdan,Cristi" or a count ("4": P1 … P4), as many as `game`
+// (a preset) is played by. Regression: a count above 7 was refused as "3-7", while 1 or 2 (and
+// two names) went on to be refused without naming --players.
+std::string read_names(const std::string& text, const Rules& game,
+                       std::vector<std::string>& names) {
+  const bool one_count = game.min_players == game.max_players;
+  const std::string range =
+      one_count ? std::to_string(game.min_players)
+                : std::to_string(game.min_players) + " to " + std::to_string(game.max_players);
+  const std::string played_by = game.variant + " is played by " + range + " players";
   if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
     // Regression: atoi read 4294967299 as 3 (an overflow, undefined); from_chars refuses it.
     int n = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || n < 1 || n > 7) {
-      return "--players: " + quote_input(text) + " players? (a list of names, or 3-7)";
+    if (ec != std::errc() || n < game.min_players || n > game.max_players) {
+      return "--players: " + quote_input(text) + ": " + played_by + " (a list of names, or " +
+             (one_count ? "the number " : "a number from ") + range + ")";
     }
     for (int p = 1; p <= n; ++p) names.push_back("P" + std::to_string(p));
     return {};
@@ -72,6 +82,10 @@ std::string read_names(const std::string& text, std::vector<std::string>& names)
   // The save file's names are checked by the same rules (game/score_form.h).
   if (const std::string why = player_names_refusal(names); !why.empty()) {
     return "--players: " + why;
+  }
+  const int n = static_cast<int>(names.size());
+  if (n < game.min_players || n > game.max_players) {
+    return "--players: " + std::to_string(n) + (n == 1 ? " name: " : " names: ") + played_by;
   }
   return {};
 }
@@ -142,8 +156,14 @@ int run_score(const ScoreArgs& args, const CLI::App& cmd) {
                   "(or 'export csv FILE' during a game)");
       return 2;
     }
+    // The variant first: it says how many players --players may name.
+    const std::optional<Rules> preset = make_preset(args.variant);
+    if (!preset) {
+      print_error("score", "{}", unknown_variant(args.variant));
+      return 2;
+    }
     std::vector<std::string> names;
-    if (std::string e = read_names(args.players, names); !e.empty()) {
+    if (std::string e = read_names(args.players, *preset, names); !e.empty()) {
       print_error("score", "{}", e);
       return 2;
     }

@@ -452,6 +452,10 @@ int ScoreSession::run() {
   std::string list;
   for (size_t p = 0; p < names.size(); ++p) list += (p ? ", " : "") + names[p];
   out_ << "Keeping score of " << keeper_.rules().variant << " for " << list << ".\n";
+  // Where each sits at the table (the `direction` option): the next name bids, leads and deals
+  // after the one before it.
+  out_ << "Play goes " << direction_name(keeper_.rules()) << ", to the "
+       << next_seat_side(keeper_.rules()) << ": seat the players in the order named.\n";
   out_ << "Saved after every answer to " << shell_word(path_) << "\n";
   out_ << "Type 'help' for the commands (sheet, undo, edit N, export, quit).\n";
   // The sheet so far; a finished game's comes once, with the standings, just below.

@@ -17,11 +17,15 @@ void add_game_options(CLI::App& cmd, GameArgs& args) {
   cmd.add_option("options", args.options, "option=value pairs (see `whist variants NAME`)");
 }
 
+std::string unknown_variant(const std::string& name) {
+  return "unknown variant '" + name + "' (see `whist variants`)";
+}
+
 RulesOrError make_rules(const GameArgs& args) {
   RulesOrError out;
   auto rules = make_preset(args.variant, args.players);
   if (!rules) {
-    out.error = "unknown variant '" + args.variant + "' (see `whist variants`)";
+    out.error = unknown_variant(args.variant);
     return out;
   }
   for (size_t i = 0; i < args.options.size(); ++i) {
@@ -39,6 +43,11 @@ RulesOrError make_rules(const GameArgs& args) {
     if (!out.error.empty()) return out;
   }
   out.error = validate(*rules);
+  if (out.error.empty()) out.error = zero_play_unusable(*rules);
+  // Regression: deals=N without end=deals, or target_score without end=target, was ignored.
+  for (size_t i = 0; i < args.options.size() && out.error.empty(); ++i) {
+    out.error = unread_option(*rules, args.options[i].substr(0, args.options[i].find('=')));
+  }
   out.rules = *rules;
   return out;
 }

@@ -24,5 +24,7 @@ struct RulesOrError {
 };
 
 RulesOrError make_rules(const GameArgs& args);
+// The refusal of a preset name that is none (as make_rules says it).
+std::string unknown_variant(const std::string& name);
 
 }  // namespace whist::cli

@@ -37,7 +37,8 @@ void add_variants(CLI::App& app, int& status) {
                rules->max_players);
     for (const auto& o : options()) {
       if (!option_applies(o.name, rules->family)) continue;
-      fmt::print("{:<16} = {:<18} {} [{}]\n", o.name, o.get(*rules), o.description, o.values);
+      fmt::print("{:<16} = {:<18} {} [{}]\n", o.name, o.get(*rules),
+                 option_description(o, rules->family), o.values);
     }
   });
 }

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/text.h"
+#include "rules/presets.h"
 #include "rules/scoring.h"
 
 namespace whist {
@@ -224,6 +225,7 @@ const std::array kOptions = {
     OptionInfo{"scoring", "see `whist variants`", "the scoring system",
                [](const Rules& r) { return std::string(scoring_name(r.scoring)); }, set_scoring},
     WHIST_BOOL_OPTION("must_trump", must_trump, "a player void in the led suit must trump if able"),
+    // Israeli whist's wording is option_description()'s.
     WHIST_BOOL_OPTION("hook", hook,
                       "the dealer may not bid so that the bids sum to the cards dealt"),
     OptionInfo{"schedule", "1-8-1|8-1-8|each-dealer|down-up|list such as 5,3,1",
@@ -279,7 +281,8 @@ const std::array kOptions = {
         "call-ace: when all pass, the same dealer deals again (off: the deal moves on)"),
     WHIST_BOOL_OPTION("joker_any_time", joker_any_time,
                       "call-ace: a joker may be played while holding the led suit"),
-    OptionInfo{"direction", "clockwise|counter-clockwise", "the direction of play (display only)",
+    OptionInfo{"direction", "clockwise|counter-clockwise",
+               "the direction of play (said at the start of play and score)",
                [](const Rules& r) {
                  return std::string(r.counter_clockwise ? "counter-clockwise" : "clockwise");
                },
@@ -327,6 +330,27 @@ const OptionInfo* find_option(std::string_view name) {
     if (o.name == name) return &o;
   }
   return nullptr;
+}
+
+std::string_view option_description(const OptionInfo& option, Family family) {
+  if (option.name == "hook" && family == Family::Israeli) {
+    return "the last to name a contract (the seat before the declarer; the declarer with "
+           "declarer_raise) may not make the contracts sum to 13";
+  }
+  return option.description;
+}
+
+std::string unread_option(const Rules& rules, std::string_view name) {
+  const bool deals = name == "deals" && rules.end == GameEnd::Schedule;
+  const bool target = name == "target_score" && rules.end != GameEnd::Target;
+  if (!deals && !target) return {};
+  const OptionInfo* o = find_option(name);
+  const auto preset = make_preset(rules.variant, rules.players);
+  if (preset && o->get(rules) == o->get(*preset)) return {};
+  const std::string end(name_of<GameEnd>(kEndNames, rules.end));
+  return "option " + std::string(name) + "=" + o->get(rules) + " has no effect with end=" + end +
+         (deals ? ": it needs end=deals (or end=target, where it caps the deals)"
+                : ": it needs end=target");
 }
 
 std::string set_option(Rules& rules, std::string_view name, std::string_view value) {

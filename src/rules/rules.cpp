@@ -111,4 +111,20 @@ std::string validate(const Rules& r) {
   return {};
 }
 
+// Each deadline closes for good once passed, so a setting that does not allow the first deal
+// allows none: the option would be accepted and then refuse every announcement (regression).
+std::string zero_play_unusable(const Rules& r) {
+  if (r.zero_play == ZeroPlay::Off || r.end == GameEnd::Target) return {};
+  const Schedule schedule(r);
+  if (schedule.zero_play_open(0)) return {};
+  if (r.zero_play == ZeroPlay::BeforePivot) {
+    // The turning point is the first deal at the other extreme of hand size from the first.
+    return "zero_play=before-pivot: every hand has " + std::to_string(schedule.sizes().front()) +
+           " cards, so the schedule has no turning point and no deal would allow the "
+           "announcement";
+  }
+  return "zero_play=10-before-end: the game is " + std::to_string(*schedule.length()) +
+         " deals long, shorter than 10, so no deal would allow the announcement";
+}
+
 }  // namespace whist

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/card.h"
@@ -145,7 +146,9 @@ struct Rules {
   // (0 = kDefaultTargetDealCap), so a game whose totals never reach the target still ends.
   int deal_limit = 0;
 
-  bool counter_clockwise = false;  // display only: seats are numbered in playing order anyway
+  // Seats are numbered in playing order either way: this says only where they sit at a real
+  // table, which the front ends tell the players (next_seat_side()).
+  bool counter_clockwise = false;
 
   // Israeli whist (Family::Israeli): the auction for trump, card passing, contracts.
   int auction_min = 5;          // the smallest first bid (raised by one after each passing round)
@@ -176,7 +179,21 @@ inline int target_deal_cap(const Rules& r) {
   return r.deal_limit > 0 ? r.deal_limit : kDefaultTargetDealCap;
 }
 
+// The direction of play, as the `direction` option names it.
+inline std::string_view direction_name(const Rules& r) {
+  return r.counter_clockwise ? "counter-clockwise" : "clockwise";
+}
+// The side of a player on which the next seat in playing order sits (and the next dealer): the
+// left when play goes clockwise (seeds 001, 002), the right counter-clockwise (seed 000).
+inline std::string_view next_seat_side(const Rules& r) {
+  return r.counter_clockwise ? "right" : "left";
+}
+
 // Checks the combination of options and the player count; empty when valid.
 std::string validate(const Rules& rules);
+
+// For a new game only (play, score, simulate, arena, POST /api/tables), not in validate(), so that
+// records, score files and tables stored before still load: a zero_play deadline no deal meets.
+std::string zero_play_unusable(const Rules& rules);
 
 }  // namespace whist

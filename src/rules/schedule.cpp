@@ -45,6 +45,7 @@ Schedule::Schedule(const Rules& rules)
   sizes_ = rules.schedule == ScheduleKind::Explicit
                ? rules.schedule_list
                : schedule_sizes(rules.schedule, rules.players, m);
+  const int scheduled = static_cast<int>(sizes_.size());
   specials_.assign(sizes_.size(), SpecialHand::None);
   for (SpecialHand s : rules.special_hands) {
     sizes_.push_back(m);
@@ -52,18 +53,18 @@ Schedule::Schedule(const Rules& rules)
   }
 
   // One-card modes: the first and last runs of consecutive one-card deals can be singled out.
+  // The runs are the schedule's own: special hands come after it, so the last run ends where the
+  // schedule does (regression: searched from the special hands, of M cards, it was empty).
   modes_.assign(sizes_.size(), OneCardMode::Regular);
   const int total = static_cast<int>(sizes_.size());
   int first_end = 0;
-  while (first_end < total && sizes_[first_end] == 1) ++first_end;
-  int last_begin = total;
-  while (last_begin > 0 && sizes_[last_begin - 1] == 1 &&
-         specials_[last_begin - 1] == SpecialHand::None)
-    --last_begin;
+  while (first_end < scheduled && sizes_[first_end] == 1) ++first_end;
+  int last_begin = scheduled;
+  while (last_begin > 0 && sizes_[last_begin - 1] == 1) --last_begin;
   for (int k = 0; k < total; ++k) {
     if (sizes_[k] != 1) continue;
     const bool first = k < first_end;
-    const bool last = k >= last_begin;
+    const bool last = k >= last_begin && k < scheduled;
     bool applies = false;
     switch (rules.one_card_deals) {
       case OneCardDeals::All:

@@ -75,7 +75,7 @@ Json variants_json(Level max_bot_level) {
       describe_values(accepts, values, range);
       opts.push_back({{"name", o.name},
                       {"default", o.get(rules)},
-                      {"description", o.description},
+                      {"description", option_description(o, rules.family)},
                       {"accepts", accepts},
                       {"values", std::move(values)},
                       {"range", std::move(range)}});

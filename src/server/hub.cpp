@@ -22,6 +22,7 @@
 #include "core/text.h"
 #include "game/json_int.h"
 #include "game/view_json.h"
+#include "rules/options.h"
 #include "rules/schedule.h"
 #include "server/catalog.h"
 #include "server/guests.h"
@@ -604,6 +605,17 @@ struct Hub::Impl {
     }
     if (const std::string error = deal_count_error(rules); !error.empty()) {
       return error_reply(400, "bad-request", error, field_of(error));
+    }
+    if (const std::string why = zero_play_unusable(rules); !why.empty()) {
+      return error_reply(400, "bad-request", "options.zero_play: " + why, "options.zero_play");
+    }
+    // Also not in setup_from_json, so that tables stored before still load (regression: deals=N
+    // without end=deals, or target_score without end=target, was ignored).
+    for (const auto& option : setup.options) {
+      const std::string field = "options." + option.first;
+      if (const std::string why = unread_option(rules, option.first); !why.empty()) {
+        return error_reply(400, "bad-request", field + ": " + why, field);
+      }
     }
     if (auto refused = refuse_creation(table_limit, "tables", now, client)) return *refused;
     setup.seed = random_seed();
