@@ -17,6 +17,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/core.h>
 
+#include "ai/bot.h"
 #include "game/action.h"
 #include "game/record.h"
 #include "recording_outlet.h"
@@ -1199,6 +1200,94 @@ TEST_F(HubTest, ABotPlaysForAPlayerAwayPastTheGraceAndHandsTheSeatBack) {
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
 }
 
+// Regression: the server made a bot afresh for every decision, so the expert drew its worlds
+// afresh each time (it played as carry=0). Each seat's job now carries what its bot carried on
+// from its last decision in the deal: the moves are those of one bot object kept for the seat
+// and reseeded before each decision, as whist play's, and unlike a bot made afresh.
+TEST_F(HubTest, ExpertBotsCarryTheirWorldsFromOneDecisionToTheNext) {
+  const std::string ana = guest("Ana");
+  const std::string spec = "expert:easy";
+  const std::string id = table(ana, {spec, spec, spec, spec}, {{"schedule", "6,6"}});
+  hello(1, id, "");                                          // a watcher
+  std::map<int, std::pair<int, std::unique_ptr<Bot>>> kept;  // by seat: its deal, its bot
+  int decisions = 0, carried = 0, unlike_fresh = 0;
+  for (int k = 0; k < 1000 && call("GET", "/api/tables/" + id).body["state"] != "finished"; ++k) {
+    now_ += HubConfig{}.watch_pace_ms;
+    std::optional<BotJob> job = hub_->next_bot_job(now_);
+    if (!job) continue;
+    ASSERT_EQ(job->spec, spec);
+    auto& [deal, bot] = kept[job->seat];
+    if (!bot) {
+      std::string error;
+      bot = make_bot(spec, error);
+      ASSERT_NE(bot, nullptr) << error;
+      deal = -1;
+    }
+    if (deal != job->deal) {
+      EXPECT_EQ(job->memory, nullptr) << "carried from another deal";
+      bot->new_deal(job->seed);
+      deal = job->deal;
+    }
+    bot->reseed(job->seed);
+    const Action kept_bot = bot->choose(job->rules, job->view);
+    BotJob fresh;
+    fresh.spec = job->spec;
+    fresh.seed = job->seed;
+    fresh.rules = job->rules;
+    fresh.view = job->view;
+    const Action fresh_bot = run_bot_job(fresh);
+    carried += job->memory != nullptr;
+    const Action action = run_bot_job(*job);
+    EXPECT_EQ(action, kept_bot);
+    unlike_fresh += action != fresh_bot;
+    ++decisions;
+    hub_->bot_done(std::move(*job), action, now_);
+  }
+  EXPECT_EQ(call("GET", "/api/tables/" + id).body["state"], "finished");
+  EXPECT_EQ(decisions, 2 * 4 * (1 + 6));
+  EXPECT_GT(carried, decisions / 2);
+  EXPECT_GT(unlike_fresh, 0) << "no move unlike a bot's made afresh";
+}
+
+// What the bot that plays for a player carried is dropped once the player moves at the seat: it
+// no longer follows from the bot's decisions alone.
+TEST_F(HubTest, WhatABotCarriedForAPlayerGoesWhenThePlayerMoves) {
+  const std::string ana = guest("Ana");
+  const Reply r = call("POST", "/api/tables",
+                       {{"token", ana},
+                        {"variant", "romanian"},
+                        {"options", {{"schedule", "4"}}},
+                        {"seats", {"human", "random", "random", "random"}},
+                        {"turn_seconds", 5}});
+  ASSERT_EQ(r.status, 201) << r.body;
+  const std::string id = r.body["id"];
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  hub_->run_bots(now_);
+  // Ana's turn runs out: the bot makes her move; whether it had something carried.
+  const auto runs_out = [&] {
+    const Json view = out_.last_of(1, "state")["view"];
+    EXPECT_EQ(view["to_move"], 0);
+    now_ += 5000;
+    hub_->tick(now_);
+    std::optional<BotJob> job = hub_->next_bot_job(now_);
+    EXPECT_TRUE(job && job->seat == 0);
+    if (!job) return false;
+    const bool had = job->memory != nullptr;
+    const Action action = run_bot_job(*job);
+    hub_->bot_done(std::move(*job), action, now_);
+    hub_->run_bots(now_);
+    return had;
+  };
+  EXPECT_FALSE(runs_out());  // her bid
+  EXPECT_TRUE(runs_out());   // her first card: the bot goes on from her bid's worlds
+  const Json legal = out_.last_of(1, "state")["view"]["legal"];
+  ASSERT_FALSE(legal.empty());
+  hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
+  hub_->run_bots(now_);
+  EXPECT_FALSE(runs_out());  // her third card, after one she played
+}
+
 // The bot threads work only for tables someone is connected to: a table of bots alone waits
 // until someone watches it, and a game everyone has left waits for someone to come back.
 TEST_F(HubTest, BotsPlayOnlyWhileSomeoneIsConnected) {
@@ -1449,7 +1538,7 @@ TEST_F(HubTest, ABotChoosingInSecretTakesAHumansTime) {
       // Nobody connected can move, and no bot move is due now: a secret choice is waiting.
       ASSERT_FALSE(hub_->next_bot_job(now_)) << "a bot move was due and not made";
       ASSERT_FALSE(hub_->next_bot_job(now_ + most / 3 - 1));
-      const std::optional<BotJob> job = hub_->next_bot_job(now_ + most);
+      std::optional<BotJob> job = hub_->next_bot_job(now_ + most);
       ASSERT_TRUE(job) << "nothing is due even after the longest wait";
       EXPECT_TRUE(job->view.phase == Phase::ChooseTrump || job->view.phase == Phase::Exchange ||
                   job->view.phase == Phase::Discard)
@@ -1457,7 +1546,8 @@ TEST_F(HubTest, ABotChoosingInSecretTakesAHumansTime) {
       EXPECT_NE(job->seat, job->view.auction.declarer);
       ++secret;
       now_ += most;
-      hub_->bot_done(*job, run_bot_job(*job), now_);
+      const Action action = run_bot_job(*job);
+      hub_->bot_done(std::move(*job), action, now_);
     }
   }
   EXPECT_GE(secret, 3) << "no secret choice by a bot came up";
@@ -1975,10 +2065,12 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   hub_->message(2, Json{{"type", "act"}, {"action", 64}}.dump(), now_);
   EXPECT_EQ(out_.last(2)["code"], "no-hello");
   const int64_t pace = HubConfig{}.watch_pace_ms;
-  const std::optional<BotJob> job = hub_->next_bot_job(now_ + pace);
+  std::optional<BotJob> job = hub_->next_bot_job(now_ + pace);
   ASSERT_TRUE(job);
   EXPECT_EQ(job->table, bots);
-  EXPECT_NO_THROW(hub_->bot_done(*job, run_bot_job(*job), now_ + pace));
+  const uint64_t job_seq = job->seq;
+  const Action action = run_bot_job(*job);
+  EXPECT_NO_THROW(hub_->bot_done(std::move(*job), action, now_ + pace));
   EXPECT_EQ(seq(bots), bots_before);
   EXPECT_FALSE(hub_->next_bot_job(now_ + pace + 999));
 
@@ -2004,10 +2096,11 @@ TEST_F(HubRestartTest, WhatCannotBeStoredIsRefusedChangesNothingAndWorksAgainLat
   EXPECT_EQ(seq(id), before + 1);
   hello(1, id, ana);
   EXPECT_EQ(seq(id), before + 2);
-  const std::optional<BotJob> again = hub_->next_bot_job(now_ + pace + 1000);
+  std::optional<BotJob> again = hub_->next_bot_job(now_ + pace + 1000);
   ASSERT_TRUE(again) << "the bot's move is not asked for again";
-  EXPECT_EQ(again->seq, job->seq);
-  hub_->bot_done(*again, run_bot_job(*again), now_ + pace + 1000);
+  EXPECT_EQ(again->seq, job_seq);
+  const Action again_action = run_bot_job(*again);
+  hub_->bot_done(std::move(*again), again_action, now_ + pace + 1000);
   EXPECT_EQ(seq(bots), bots_before + 1);
   hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
   EXPECT_EQ(seq(id), before + 3);

@@ -27,6 +27,14 @@
 
 namespace whist {
 
+// What a bot carries from one decision to the next within a deal (the expert's weighted worlds,
+// ExpertSettings::carry), taken out of it (Bot::take_memory): the server keeps it for the seat
+// between decisions, each made by a bot object of its own. Only a bot of the same spec reads it.
+class BotMemory {
+ public:
+  virtual ~BotMemory() = default;
+};
+
 class Bot {
  public:
   virtual ~Bot() = default;
@@ -37,10 +45,20 @@ class Bot {
   // Starts a deal: reseeds the bot's generator (and drops anything kept from the last deal).
   virtual void new_deal(uint64_t seed) { rng_.reseed(seed); }
 
-  // Reseeds the generator within a deal (whist play, before each decision, so that a game
-  // resumed mid-deal goes on as if never stopped). As a new deal, except for an external engine,
-  // which is told of each deal once.
+  // Reseeds the generator within a deal (whist play, before each decision, so that a decision
+  // depends only on its seed, its view and the bot's earlier decisions in the deal). As a new
+  // deal, except for an external engine, which is told of each deal once, and for a bot that
+  // carries (carries()), which keeps what it carries.
   virtual void reseed(uint64_t seed) { new_deal(seed); }
+
+  // Whether the bot carries something from one decision to the next within a deal, kept by
+  // reseed (the expert with `carry`): its choice then depends on its earlier decisions in the
+  // deal too, so that whist play, taking a deal up mid-way, asks it those again first.
+  virtual bool carries() const { return false; }
+  // Takes out what the bot carries (null: nothing). Given to a bot of the same spec after its
+  // new_deal(seed), it makes that bot decide as this one would after reseed(seed).
+  virtual std::unique_ptr<BotMemory> take_memory() { return nullptr; }
+  virtual void give_memory(std::unique_ptr<BotMemory> /*memory*/) {}
 
   // One of view.legal; called only when view.to_move == view.seat and view.legal is not empty.
   virtual Action choose(const Rules& rules, const PlayerView& view) = 0;

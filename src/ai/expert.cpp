@@ -116,6 +116,32 @@ class ExpertBot final : public Bot {
     solver_.clear();
   }
 
+  // As a new deal, but for the worlds carried (whist play reseeds before each decision): a
+  // decision depends on its seed, its view and those alone, so that whist play, taking a deal up
+  // mid-way, rebuilds them by asking the bot its earlier decisions again.
+  void reseed(uint64_t seed) override {
+    std::unique_ptr<BotMemory> kept = take_memory();
+    new_deal(seed);
+    give_memory(std::move(kept));
+  }
+
+  bool carries() const override { return settings_.carry; }
+
+  std::unique_ptr<BotMemory> take_memory() override {
+    if (carried_.empty()) return nullptr;
+    auto memory = std::make_unique<Memory>();
+    memory->worlds = std::exchange(carried_, {});
+    memory->course = std::exchange(carried_course_, {});
+    return memory;
+  }
+
+  void give_memory(std::unique_ptr<BotMemory> memory) override {
+    auto* m = dynamic_cast<Memory*>(memory.get());
+    if (m == nullptr || !settings_.carry) return;
+    carried_ = std::move(m->worlds);
+    carried_course_ = std::move(m->course);
+  }
+
   Action choose(const Rules& rules, const PlayerView& v) override {
     if (v.legal.size == 1) return v.legal.items[0];
     if (v.phase == Phase::Playing) {
@@ -296,6 +322,12 @@ class ExpertBot final : public Bot {
     CardSet dealt;  // the seat's cards when the play began
     std::vector<PlayedCard> plays;
     std::vector<SeatAction> history;
+  };
+
+  // What take_memory() hands out.
+  struct Memory final : BotMemory {
+    std::vector<Holdings> worlds;
+    Course course;
   };
 
   static CardSet dealt(const PlayerView& v) {

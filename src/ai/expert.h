@@ -102,7 +102,8 @@ struct ExpertSettings {
   // decision before, they fit the model more often than uniform draws do, and the Metropolis
   // moves add up over the deal. Romanian, against 3 heuristic, paired over five seeds of 3000
   // sets: +0.023 [0.007, 0.040] a deal; more in the games of 13-card deals; and fewer model
-  // decisions (docs/strength.md).
+  // decisions (docs/strength.md). Kept by Bot::reseed (whist play), handed from one bot object
+  // to the next by take_memory and give_memory (the server).
   bool carry = true;
 };
 

@@ -1,6 +1,7 @@
 #include "cli/play_game.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -26,6 +27,20 @@ constexpr uint64_t kHintStream = 3;
 uint64_t deal_number(const Match& m) { return m.log().empty() ? 0 : m.log().size() - 1; }
 uint64_t actions_in_deal(const Match& m) {
   return m.log().empty() ? 0 : m.log().back().actions.size();
+}
+
+// The match of `from`'s log rebuilt: the deals before deal k played out, and the first n actions
+// of deal k; null and `error` when the log cannot be dealt again.
+std::unique_ptr<Match> replayed(const Match& from, size_t k, size_t n, std::string& error) {
+  auto m = std::make_unique<Match>(from.rules(), from.names(), from.first_dealer());
+  for (size_t d = 0; d <= k; ++d) {
+    const DealLog& dl = from.log()[d];
+    error = m->deal_given(dl.hands, dl.turned, dl.kitty);
+    if (!error.empty()) return nullptr;
+    const size_t actions = d < k ? dl.actions.size() : n;
+    for (size_t a = 0; a < actions; ++a) m->apply(dl.actions[a]);
+  }
+  return m;
 }
 
 }  // namespace
@@ -176,11 +191,15 @@ Action PlayGame::bot_action() {
   const uint64_t deal = deal_number(*match_);
   const uint64_t decision =
       derive({kBotStream, deal, actions_in_deal(*match_), static_cast<uint64_t>(seat)});
+  // A bot that carries worlds from one decision to the next (the expert) is asked its earlier
+  // decisions of the deal again, so that it carries what it would have (regression: reseeded as
+  // at a new deal before every decision, it dropped them, and played as carry=0).
   int64_t& told = told_deal_[static_cast<size_t>(seat)];
   if (told != static_cast<int64_t>(deal)) {
     bot.new_deal(decision);
     tell_engine_dealt_view(bot, match_->dealt_view(seat));
     told = static_cast<int64_t>(deal);
+    if (bot.carries()) recall(seat, bot);
   }
   bot.reseed(decision);
   const Action a = bot.choose(match_->rules(), view);
@@ -189,6 +208,23 @@ Action PlayGame::bot_action() {
                              "': " + match_->why_illegal(a));
   }
   return a;
+}
+
+void PlayGame::recall(int seat, Bot& bot) {
+  const uint64_t deal = deal_number(*match_);
+  const DealLog& log = match_->log().back();
+  if (std::find(log.seats.begin(), log.seats.end(), seat) == log.seats.end()) return;
+  std::string error;
+  const std::unique_ptr<Match> m = replayed(*match_, deal, 0, error);
+  if (!m) return;  // never: match_ was played from this log
+  for (size_t i = 0; i < log.actions.size(); ++i) {
+    if (log.seats[i] == seat) {
+      bot.reseed(derive({kBotStream, deal, i, static_cast<uint64_t>(seat)}));
+      [[maybe_unused]] const Action again = bot.choose(m->rules(), m->view(seat));
+      assert(again == log.actions[i]);  // as the bot decided then
+    }
+    m->apply(log.actions[i]);
+  }
 }
 
 std::string PlayGame::undo() {
@@ -206,14 +242,9 @@ std::string PlayGame::undo() {
   }
   if (k < 0) return "nothing to undo: you have not played yet";
   // Match has no undo across scoring; replaying the log up to that action rebuilds it exactly.
-  auto m = std::make_unique<Match>(match_->rules(), match_->names(), match_->first_dealer());
-  for (int d = 0; d <= k; ++d) {
-    const DealLog& dl = log[static_cast<size_t>(d)];
-    const std::string err = m->deal_given(dl.hands, dl.turned, dl.kitty);
-    if (!err.empty()) return "cannot rebuild the game: " + err;
-    const size_t n = d < k ? dl.actions.size() : static_cast<size_t>(i);
-    for (size_t a = 0; a < n; ++a) m->apply(dl.actions[a]);
-  }
+  std::string err;
+  std::unique_ptr<Match> m = replayed(*match_, static_cast<size_t>(k), static_cast<size_t>(i), err);
+  if (!m) return "cannot rebuild the game: " + err;
   // Not back to a decision taken without seeing cards the player has seen since, a forehead card
   // or a hand bid blind: it would be taken again knowing them (regression: two undos after a
   // forehead deal's play went back to its bid, the card known).

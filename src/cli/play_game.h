@@ -4,9 +4,11 @@
 //
 // Reproducible from the seed alone: deal k is shuffled by a generator seeded from (seed, k), and
 // a bot is reseeded from (seed, deal, action number, seat) before each of its decisions. A bot's
-// choice thus depends only on its view and that seed, never on decisions made before, so a
-// resumed game or a game rebuilt for undo goes on exactly as the uninterrupted one would, without
-// asking the bots for their past decisions again.
+// choice thus depends only on its view, that seed and, for a bot that carries something from one
+// decision to the next (Bot::carries: the expert's worlds), its earlier decisions in the deal.
+// A resumed game or a game rebuilt for undo asks such a bot those decisions again, each from
+// the view and with the seed it had then, before its next one, so that it goes on exactly as the
+// uninterrupted game would.
 #pragma once
 
 #include <cstdint>
@@ -88,6 +90,9 @@ class PlayGame {
   PlayGame() = default;
   // Engines::Allowed for a game started from the command line or resumed with --allow-engines.
   std::string make_bots(Engines engines);
+  // Asks the bot of `seat`, which starts the deal under way mid-way, its own decisions of the deal
+  // so far again, so that it carries from them what it would have in the game not stopped.
+  void recall(int seat, Bot& bot);
   uint64_t derive(std::initializer_list<uint64_t> parts) const {
     return derive_seed(session_.seed, parts);
   }

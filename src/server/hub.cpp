@@ -121,14 +121,20 @@ std::string check_name(const Json& j) {
 
 }  // namespace
 
-Action run_bot_job(const BotJob& job) {
+Action run_bot_job(BotJob& job) {
+  std::unique_ptr<BotMemory> memory = std::move(job.memory);
   // A table must never wait forever on a bot: whatever fails, the first legal action is played.
   try {
     std::string error;
     const std::unique_ptr<Bot> bot = make_bot(job.spec, error);
     if (bot) {
+      // As one bot object kept for the seat and reseeded (Bot::take_memory), without keeping
+      // the object (the expert's solver table alone is 4 MB).
       bot->new_deal(job.seed);
-      return bot->choose(job.rules, job.view);
+      bot->give_memory(std::move(memory));
+      const Action action = bot->choose(job.rules, job.view);
+      job.memory = bot->take_memory();
+      return action;
     }
   } catch (const std::exception&) {
   }
@@ -191,6 +197,16 @@ struct Hub::Impl {
     // the lobby: again, it does not (regression: one guest joining and leaving in a loop kept
     // its table at the top). Since the server started, as seats_seq.
     std::set<std::pair<std::string, EventKind>> moved_up;
+    // By seat, what its bot carried on from its last decision (BotJob::memory), for its next
+    // decision in the same deal by the same spec. Dropped when a deal ends and when a human moves
+    // at the seat; handed out with the seat's next job, and back only if its move is made. Lost
+    // with the table's memory (a restart, eviction): a bot then starts afresh.
+    struct KeptMemory {
+      std::unique_ptr<BotMemory> memory;
+      int deal = -1;
+      std::string spec;
+    };
+    std::map<int, KeptMemory> bot_memory;
   };
 
   Impl(const HubConfig& c, Outlet& o)
@@ -273,7 +289,16 @@ struct Hub::Impl {
     Table& t = *entry.table;
     store.add_event(t.id(), t.seq() + 1, dump(event_to_json(e)));
     const bool was_finished = t.stage() == TableStage::Finished;
+    const size_t deals = t.match() != nullptr ? t.match()->log().size() : 0;
     t.apply(e, now);
+    // What a bot carried for the seat no longer follows from its own decisions alone (bot_done
+    // gives the mover's back after this); at a deal's end, nobody's is of use.
+    if (e.kind == EventKind::Act) {
+      entry.bot_memory.erase(e.seat);
+      if (t.match() == nullptr || !t.match()->in_deal() || t.match()->log().size() != deals) {
+        entry.bot_memory.clear();
+      }
+    }
     entry.last_event_ms = now;
     if (move_up && (e.kind == EventKind::Join || e.kind == EventKind::Leave)) {
       entry.seats_seq = ++seat_changes;
@@ -1329,21 +1354,33 @@ std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
       std::optional<BotJob> job = entry.table->bot_job(entry.timed_out == entry.table->seq() + 1);
       if (!job) continue;
       entry.handed_out = entry.table->seq() + 1;
+      // The seat's bot goes on from its last decision, if that was the same bot in this deal.
+      if (const auto kept = entry.bot_memory.find(job->seat); kept != entry.bot_memory.end()) {
+        if (kept->second.deal == job->deal && kept->second.spec == job->spec) {
+          job->memory = std::move(kept->second.memory);
+        }
+        entry.bot_memory.erase(kept);
+      }
       return job;
     }
   }
   return std::nullopt;
 }
 
-void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
+void Hub::bot_done(BotJob job, Action action, int64_t now_ms) {
   const auto it = impl_->tables.find(job.table);
   if (it == impl_->tables.end()) return;
   try {
     impl_->restart(now_ms);
-    if (it->second.table->seq() != job.seq) return;  // moved on
+    if (it->second.table->seq() != job.seq) return;  // moved on: what the bot carried goes
     const Event e{EventKind::Act, job.seat, action, {}, {}};
     if (!it->second.table->check(e).empty()) return;
     impl_->commit(it->second, e, now_ms);
+    const Match* m = it->second.table->match();
+    if (job.memory && m != nullptr && m->in_deal() &&
+        static_cast<int>(m->log().size()) - 1 == job.deal) {
+      it->second.bot_memory[job.seat] = {std::move(job.memory), job.deal, job.spec};
+    }
   } catch (const StorageError& error) {
     // Asked again a little later (regression: handed out once a seq, the move was never made
     // again, and the table stood still until something else happened at it).
@@ -1355,7 +1392,10 @@ void Hub::bot_done(const BotJob& job, Action action, int64_t now_ms) {
 }
 
 void Hub::run_bots(int64_t now_ms) {
-  while (auto job = next_bot_job(now_ms)) bot_done(*job, run_bot_job(*job), now_ms);
+  while (auto job = next_bot_job(now_ms)) {
+    const Action action = run_bot_job(*job);
+    bot_done(std::move(*job), action, now_ms);
+  }
 }
 
 int Hub::tables_in_memory() const { return static_cast<int>(impl_->tables.size()); }

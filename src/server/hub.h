@@ -4,8 +4,8 @@
 //
 // Threads: a Hub is not thread safe; the transport serialises every call. Bot decisions are the
 // one slow thing, so they run outside: next_bot_job() hands out a job (a copy of the bot's view,
-// never the state), run_bot_job() computes it on any thread, bot_done() applies it if the table
-// has not moved on since.
+// never the state, and what the seat's bot carried from its last decision), run_bot_job()
+// computes it on any thread, bot_done() applies it if the table has not moved on since.
 //
 // Durable: every accepted change is written to the store (SQLite, WAL) before anyone is told of
 // it; a Hub opened on an existing database resumes every unfinished table where it was.
@@ -108,20 +108,28 @@ struct HubConfig {
   int max_spectators = 200;
 };
 
-// One bot decision to compute away from the hub.
+// One bot decision to compute away from the hub. Move-only: it holds what the seat's bot
+// carries, which one thread at a time uses.
 struct BotJob {
   std::string table;
   uint64_t seq = 0;  // the table's event number when the job was made
   int seat = 0;
   std::string spec;  // the bot, as make_bot reads it
   uint64_t seed = 0;
+  int deal = 0;  // the deal under way, counted in the match's log (a redeal counts)
   Rules rules;
   PlayerView view;
+  // What the seat's bot carried from its last decision in this deal (Bot::take_memory: the
+  // expert's worlds, drawn from this seat's views alone), null when there is none (its first
+  // decision, or the hub lost it: a restart, the table out of memory, a human's move between);
+  // after run_bot_job, what the bot carries on to the seat's next decision.
+  std::unique_ptr<BotMemory> memory;
 };
 
 // The bot's choice for a job: legal for the job's view (the first legal action if the bot
-// fails, so that no table waits forever). Any thread.
-Action run_bot_job(const BotJob& job);
+// fails, so that no table waits forever). The bot is made afresh and given job.memory, then
+// job.memory is what it carries on. Any thread.
+Action run_bot_job(BotJob& job);
 
 class Hub {
  public:
@@ -163,7 +171,9 @@ class Hub {
   // watch_pace_ms each), each in the order they became due. A caller asks when a bot thread is
   // free, so that the order holds, and again at each tick.
   std::optional<BotJob> next_bot_job(int64_t now_ms);
-  void bot_done(const BotJob& job, Action action, int64_t now_ms);
+  // Makes the job's move, unless the table has moved on, and keeps what the bot carries on for
+  // the seat's next decision in the deal (dropped when the deal ends or a human moves there).
+  void bot_done(BotJob job, Action action, int64_t now_ms);
   // Runs every due bot decision here and now (tests, and a server without a bot thread).
   void run_bots(int64_t now_ms);
 

@@ -386,6 +386,7 @@ std::optional<BotJob> Table::bot_job(bool timed_out) const {
   job.seed =
       derive_seed(setup_.seed, {kBotStream, static_cast<uint64_t>(match_->deal_index()),
                                 static_cast<uint64_t>(actions_), static_cast<uint64_t>(seat)});
+  job.deal = static_cast<int>(match_->log().size()) - 1;
   job.rules = rules_;
   job.view = match_->view(seat);
   return job;

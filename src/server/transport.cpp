@@ -353,10 +353,11 @@ void Transport::Impl::drain_bot_jobs() {
           // The hub hands a job out once per position, so this table now waits for a player.
           log_error("bot job for table " + job.table, e.what());
         }
-        asio::post(io, [this, job = std::move(job), action] {
+        asio::post(io, [this, job = std::move(job), action]() mutable {
           --bots_busy;
           if (action) {
-            call_hub("bot_done", [&](Hub& h) { h.bot_done(job, *action, steady_now_ms()); });
+            call_hub("bot_done",
+                     [&](Hub& h) { h.bot_done(std::move(job), *action, steady_now_ms()); });
           } else {
             drain_bot_jobs();
           }
