@@ -1256,7 +1256,7 @@ TEST_F(HubTest, WhatABotCarriedForAPlayerGoesWhenThePlayerMoves) {
   const Reply r = call("POST", "/api/tables",
                        {{"token", ana},
                         {"variant", "romanian"},
-                        {"options", {{"schedule", "4"}}},
+                        {"options", {{"schedule", "8"}}},
                         {"seats", {"human", "random", "random", "random"}},
                         {"turn_seconds", 5}});
   ASSERT_EQ(r.status, 201) << r.body;
@@ -1265,8 +1265,9 @@ TEST_F(HubTest, WhatABotCarriedForAPlayerGoesWhenThePlayerMoves) {
   hello(1, id, ana);
   hub_->run_bots(now_);
   // Ana's turn runs out: the bot makes her move; whether it had something carried.
+  ConnId conn = 1;
   const auto runs_out = [&] {
-    const Json view = out_.last_of(1, "state")["view"];
+    const Json view = out_.last_of(conn, "state")["view"];
     EXPECT_EQ(view["to_move"], 0);
     now_ += 5000;
     hub_->tick(now_);
@@ -1281,11 +1282,18 @@ TEST_F(HubTest, WhatABotCarriedForAPlayerGoesWhenThePlayerMoves) {
   };
   EXPECT_FALSE(runs_out());  // her bid
   EXPECT_TRUE(runs_out());   // her first card: the bot goes on from her bid's worlds
-  const Json legal = out_.last_of(1, "state")["view"]["legal"];
+  const Json legal = out_.last_of(conn, "state")["view"]["legal"];
   ASSERT_FALSE(legal.empty());
-  hub_->message(1, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
+  hub_->message(conn, Json{{"type", "act"}, {"action", legal[0]["code"]}}.dump(), now_);
   hub_->run_bots(now_);
   EXPECT_FALSE(runs_out());  // her third card, after one she played
+  // Nobody connected any more: what the bots carried is let go (regression: kept, up to 216 KB a
+  // seat, for as long as the table stayed in memory); back, the bot draws afresh.
+  EXPECT_TRUE(runs_out());  // her fourth
+  hub_->closed(conn, now_);
+  hello(conn = 2, id, ana);
+  hub_->run_bots(now_);
+  EXPECT_FALSE(runs_out());  // her fifth
 }
 
 // The bot threads work only for tables someone is connected to: a table of bots alone waits

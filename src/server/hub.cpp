@@ -1107,18 +1107,20 @@ struct Hub::Impl {
     }
     conn.table.clear();
     conn.seat = -1;
-    if (entry.conns.empty()) forget_texts(entry);
+    if (entry.conns.empty()) let_go(entry);
   }
 
-  // The texts of the summary and the score, kept for the table's connections, are let go when
-  // the last one closes, and made again at the next hello (regression: a table of a thousand
+  // What is kept for the table's connections is let go when the last one closes: the texts of
+  // the summary and the score, made again at the next hello (regression: a table of a thousand
   // deals kept its score's 286 KB in memory for as long as it stayed there, watched or not, and
-  // the hub keeps 256 idle tables).
-  static void forget_texts(TableEntry& entry) {
+  // the hub keeps 256 idle tables), and the worlds its bots carry (up to 216 KB a seat at `max`),
+  // as its bots move only while someone is connected: they draw afresh when someone comes back.
+  static void let_go(TableEntry& entry) {
     std::string().swap(entry.summary_text);
     std::string().swap(entry.match_text);
     entry.summary_round = 0;
     entry.match_round = 0;
+    entry.bot_memory.clear();
   }
 
   // The leavings settled by now are told to the tables (a Disconnect each), with the seat's
@@ -1377,7 +1379,8 @@ void Hub::bot_done(BotJob job, Action action, int64_t now_ms) {
     if (!it->second.table->check(e).empty()) return;
     impl_->commit(it->second, e, now_ms);
     const Match* m = it->second.table->match();
-    if (job.memory && m != nullptr && m->in_deal() &&
+    // Not for a table nobody is connected to any more (let_go).
+    if (job.memory && !it->second.conns.empty() && m != nullptr && m->in_deal() &&
         static_cast<int>(m->log().size()) - 1 == job.deal) {
       it->second.bot_memory[job.seat] = {std::move(job.memory), job.deal, job.spec};
     }
