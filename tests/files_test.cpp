@@ -468,6 +468,12 @@ TEST(WhistOutput, AFailedWriteToStandardOutputIsAnError) {
                          ": cannot write the output to standard output: No space left on device\n")
         << command;
   }
+  for (const std::string flag : {"--version", "--help"}) {  // answered by CLI11 itself
+    const ShellRun r = shell(dir, "$W " + flag + " > /dev/full");
+    EXPECT_EQ(r.status, 1) << flag;
+    EXPECT_EQ(r.err, "whist: cannot write the output to standard output: No space left on device\n")
+        << flag;
+  }
   const ShellRun ok = shell(dir, "$W replay g1.json > /dev/null");
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_EQ(ok.err, "");

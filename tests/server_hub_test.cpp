@@ -46,6 +46,7 @@ class HubTest : public ::testing::Test {
     hub_.reset();
     HubConfig config{db_, grace_, 7};
     config.kept_idle = kept_idle_;
+    config.abandoned_ms = abandoned_ms_;
     hub_ = std::make_unique<Hub>(config, out_);
   }
 
@@ -122,6 +123,7 @@ class HubTest : public ::testing::Test {
   int64_t grace_ = kGrace;
   std::string db_;
   int kept_idle_ = HubConfig{}.kept_idle;
+  int64_t abandoned_ms_ = HubConfig{}.abandoned_ms;
   RecordingOutlet out_;
   std::unique_ptr<Hub> hub_;
   int64_t now_ = 1000;
@@ -2157,6 +2159,56 @@ TEST_F(HubRestartTest, ALeavingStoredLateNeverDamagesTheTable) {
   EXPECT_EQ(made.status, 201) << made.body;
   now_ += 1000;
   EXPECT_EQ(call("GET", "/api/tables").body["total"], listed.get<int>() + 1);  // as it would have
+}
+
+// Failures that stop within the quiet time are still counted in the log: the next tick once it
+// is over tells the last of them with the count of the others (regression: never logged).
+TEST_F(HubRestartTest, StorageFailuresThatStopAreStillCountedInTheLog) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  const fs::path file = db_, away = fs::path(db_).parent_path() / "elsewhere.sqlite";
+  fs::rename(file, away);
+  const size_t before = out_.logged.size();
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status,
+              503);
+  }
+  ASSERT_EQ(out_.logged.size(), before + 1);  // the first, then quiet
+  fs::rename(away, file);
+  hub_->tick(now_ + 9999);
+  EXPECT_EQ(out_.logged.size(), before + 1);
+  hub_->tick(now_ + 10000);
+  ASSERT_EQ(out_.logged.size(), before + 2);
+  EXPECT_EQ(out_.logged.back().rfind("http: ", 0), 0u) << out_.logged.back();
+  EXPECT_NE(out_.logged.back().find("(and 1 more failures since the last line)"), std::string::npos)
+      << out_.logged.back();
+  hub_->tick(now_ + 30000);  // told once
+  EXPECT_EQ(out_.logged.size(), before + 2);
+}
+
+// A table left alone goes out of memory only once a closing at it is stored: with `--expire`
+// shorter than leave_settle_ms the Disconnect was lost with it, and the seat read back stayed
+// connected for good (regression).
+TEST_F(HubRestartTest, ATableLeftAloneLeavesMemoryOnlyOnceItsLeavingsAreStored) {
+  kept_idle_ = 0;
+  abandoned_ms_ = 1000;
+  reopen();
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"}, {{"schedule", "3"}});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  hello(1, id, ana);
+  play_connected({1}, 2);
+  ASSERT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  hub_->closed(1, now_);
+  for (int64_t t = 500; t <= 2 * HubConfig{}.leave_settle_ms; t += 500) {
+    hub_->tick(now_ + t);
+    if (t < HubConfig{}.leave_settle_ms) {
+      EXPECT_EQ(hub_->tables_in_memory(), 1) << t;
+    }
+  }
+  EXPECT_EQ(hub_->tables_in_memory(), 0);
+  const Json seats = call("GET", "/api/tables/" + id).body["seats"];
+  EXPECT_EQ(seats[0]["connected"], false) << seats;
 }
 
 // Tables created before bot settings were refused keep them: the check is on creation only.

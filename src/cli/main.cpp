@@ -59,12 +59,18 @@ int main(int argc, char** argv) {
     std::fputs(refusal.c_str(), stderr);
     return 2;
   }
+  // A write that failed within the command (CLI11 ends --version with std::endl, a flush) leaves
+  // its reason in errno; kept, so that the message below can give it (regression: `whist
+  // --version > /dev/full` said no reason).
+  int failed_within = 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // CLI11's own codes (100 and up) would differ from the status 2 that every other bad command
     // line gets; --help is a ParseError too, and exits 0.
+    errno = 0;
     status = app.exit(e) == 0 ? 0 : 2;
+    if (std::ferror(stdout) != 0 || !std::cout.good()) failed_within = errno;
   }
   // Output that could not be written (a full disk, a closed pipe's end) is an error, said where
   // it can be seen (regression: `whist replay g.json > /dev/full` exited 0 having written
@@ -73,7 +79,7 @@ int main(int argc, char** argv) {
   errno = 0;  // std::cout's flush is stdout's (synced), and may be the write that fails
   std::cout.flush();
   const bool flushed = std::fflush(stdout) == 0;
-  const int error = errno;
+  const int error = errno != 0 ? errno : failed_within;
   if (stdout_closed || !flushed || std::ferror(stdout) != 0 || !std::cout.good()) {
     std::string command = "whist";
     for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();

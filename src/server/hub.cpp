@@ -449,8 +449,10 @@ struct Hub::Impl {
   void evict_idle(int64_t now) {
     std::vector<std::pair<uint64_t, const std::string*>> idle;
     for (const auto& [id, entry] : tables) {
-      if (entry.conns.empty() &&
-          (entry.table->stage() == TableStage::Finished || left_alone(entry, now))) {
+      // A game under way, not while a closing waits to be stored (regression: with `--expire`
+      // under leave_settle_ms the Disconnect was lost, and the seat stayed connected for good).
+      if (entry.conns.empty() && (entry.table->stage() == TableStage::Finished ||
+                                  (entry.leaving.empty() && left_alone(entry, now)))) {
         idle.emplace_back(entry.used, &id);
       }
     }
@@ -482,15 +484,25 @@ struct Hub::Impl {
   // tables, onto the disk that was full).
   int64_t storage_log_quiet_until = 0;
   int64_t storage_unlogged = 0;
+  std::string last_unlogged_what, last_unlogged_detail;
   void log_storage(std::string_view what, const StorageError& e, int64_t now) {
     if (now < storage_log_quiet_until) {
       ++storage_unlogged;
+      last_unlogged_what = what;
+      last_unlogged_detail = e.what();
       return;
     }
-    std::string detail = e.what();
-    if (storage_unlogged > 0) {
-      detail += fmt::format(" (and {} more failures since the last line)", storage_unlogged);
-    }
+    write_storage_line(what, e.what(), storage_unlogged, now);
+  }
+  // Failures left out and not followed by another once the quiet time is over are told by a
+  // tick, the last of them with the count of the others (regression: failures that stopped
+  // within the quiet time were never counted in the log).
+  void flush_storage_log(int64_t now) {
+    if (storage_unlogged == 0 || now < storage_log_quiet_until) return;
+    write_storage_line(last_unlogged_what, last_unlogged_detail, storage_unlogged - 1, now);
+  }
+  void write_storage_line(std::string_view what, std::string detail, int64_t others, int64_t now) {
+    if (others > 0) detail += fmt::format(" (and {} more failures since the last line)", others);
     outlet.log(LogLevel::Error, what, detail);
     storage_log_quiet_until = now + kStorageLogQuietMs;
     storage_unlogged = 0;
@@ -1313,6 +1325,7 @@ void Hub::tick(int64_t now_ms) {
   } catch (const StorageError& e) {
     log_quietly(e);
   }
+  impl_->flush_storage_log(now_ms);
 }
 
 std::optional<BotJob> Hub::next_bot_job(int64_t now_ms) {
