@@ -491,6 +491,9 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
       {"--bots expert:foo=1,random,random,random",
        "unknown setting 'foo'; the settings are worlds, bid_worlds, budget,"},
       {"--bots random,random,random,wizard", "unknown bot 'wizard'"},
+      // Regression: the last of two levels was played, the first ignored.
+      {"--bots ismcts:easy:hard,random,random,random",
+       "bot 'ismcts:easy:hard': two levels, 'easy' and 'hard' (a bot plays at one)"},
       {"--bots random,random,,random", "empty bot spec"},
       {"--bots random,random,random,random --deals 0",
        "--deals: '0' is not a whole number from 1 to 1000000"},
@@ -520,6 +523,29 @@ TEST(ArenaCli, BadInputExitsWithStatus2AndSaysWhy) {
     EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
     EXPECT_EQ(r.out, "") << args;
   }
+}
+
+// Regression: CLI11 read a leading 0 as octal once the check had read the number as decimal:
+// `--seed 010` ran seed 8 (a script padding its seeds ran others than it recorded), and `--deals
+// 09` was refused as "Could not convert".
+TEST(CommandLine, ANumberWithALeadingZeroIsDecimal) {
+  const CliRun r = run_cli(
+      "--bots random,random,random,random --deals 09 --seed 010 --threads 02 --ext-timeout 0100 "
+      "--quiet --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["deals"], 9);
+  EXPECT_EQ(j["seed"], 10);
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["ext_timeout_ms"], 100);
+  const CliRun same = run_cli(
+      "--bots random,random,random,random --deals 9 --seed 10 --threads 2 --ext-timeout "
+      "100 --quiet --json");
+  EXPECT_EQ(j["results"][0]["set_means"],
+            nlohmann::json::parse(same.out)["results"][0]["set_means"]);
+  const CliRun players =
+      run_cli("--bots random,random,random,random --players 04 --deals 1 --quiet");
+  EXPECT_EQ(players.status, 0) << players.err;
 }
 
 // Regression: CLI11's refusals were not whist's: "A subcommand is required" for `whist frob` and
@@ -710,6 +736,13 @@ TEST(ArenaCli, AGameOptionTheArenaOverridesIsWarnedOf) {
   EXPECT_EQ(target.status, 0) << target.err;
   EXPECT_NE(target.err.find("warning: end=target is ignored"), std::string::npos) << target.err;
   EXPECT_NE(target.err.find("warning: target_score=5 is ignored"), std::string::npos) << target.err;
+  // The cap of a game to a target (regression: taken without a word).
+  const CliRun cap =
+      run_cli("--variant israeli --bots heuristic,random,random,random --deals 1 --quiet deals=2");
+  EXPECT_EQ(cap.status, 0) << cap.err;
+  EXPECT_EQ(cap.err,
+            "whist arena: warning: deals=2 is ignored: the arena plays --deals deal sets over one "
+            "pass of the schedule, not a game to a target\n");
   const CliRun streak =
       run_cli("--bots heuristic,random,random,random --deals 2 --quiet streak_bonus=10");
   EXPECT_NE(streak.err.find("warning: streak_bonus=10 is ignored: the arena scores each deal "
@@ -756,6 +789,9 @@ TEST(ArenaCli, ABotStoppedByTheClockMakesTheRunUnreproducibleAndSaysSo) {
   EXPECT_TRUE(stops_by_the_clock("ismcts:ms=5"));
   EXPECT_TRUE(stops_by_the_clock(" ismcts:hard:iterations=100:ms=1 "));
   EXPECT_FALSE(stops_by_the_clock("ismcts:ms=0"));
+  // Past its range: refused where the bot is made, not warned of first (regression).
+  EXPECT_TRUE(stops_by_the_clock("ismcts:ms=3600000"));
+  EXPECT_FALSE(stops_by_the_clock("ismcts:ms=3600001"));
   EXPECT_FALSE(stops_by_the_clock("ismcts:iterations=100"));
   EXPECT_FALSE(stops_by_the_clock("expert:hard"));
   EXPECT_FALSE(stops_by_the_clock("ext:./ms=5"));

@@ -58,10 +58,17 @@ TEST(ExpertBot, SpecsLevelsAndBadSettings) {
   // A setting given twice: the second value was ignored, unchecked even when out of range.
   EXPECT_FALSE(make_bot("expert:worlds=5:worlds=0", error));
   EXPECT_EQ(error, "bot 'expert:worlds=5:worlds=0': setting 'worlds' given twice");
-  EXPECT_FALSE(make_bot("ismcts:hard:iterations=5:easy:iterations=5", error));
-  EXPECT_EQ(error,
-            "bot 'ismcts:hard:iterations=5:easy:iterations=5': setting 'iterations' given "
-            "twice");
+  EXPECT_FALSE(make_bot("ismcts:hard:iterations=5:iterations=5", error));
+  EXPECT_EQ(error, "bot 'ismcts:hard:iterations=5:iterations=5': setting 'iterations' given twice");
+  // So is a second level where a spec is new (regression: the last one given was played, the
+  // first ignored); make_bot still takes it, for the games and tables stored before.
+  EXPECT_EQ(new_bot_spec_error("ismcts:easy:hard"),
+            "bot 'ismcts:easy:hard': two levels, 'easy' and 'hard' (a bot plays at one)");
+  EXPECT_EQ(new_bot_spec_error(" expert:hard:worlds=5:hard"),
+            "bot 'expert:hard:worlds=5:hard': two levels, 'hard' and 'hard' (a bot plays at one)");
+  EXPECT_EQ(new_bot_spec_error("expert:hard:worlds=5"), "");
+  EXPECT_EQ(new_bot_spec_error("heuristic"), "");
+  EXPECT_TRUE(make_bot("ismcts:easy:hard", error)) << error;
   // The bots without levels say so, rather than that the part is no level.
   EXPECT_FALSE(make_bot("random:x", error));
   EXPECT_EQ(error, "bot 'random:x': the random bot takes no settings");

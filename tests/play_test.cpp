@@ -519,6 +519,9 @@ TEST(PlayCli, BadCommandLinesExitWithStatus2) {
   const TempDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
       {{"--bots", "nobot"}, "whist play: bot 'nobot': unknown bot 'nobot'"},
+      // Regression: the last of two levels was played (a game saved so still resumes).
+      {{"--bots", "expert:easy:hard"},
+       "whist play: bot 'expert:easy:hard': two levels, 'easy' and 'hard' (a bot plays at one)\n"},
       {{"--seat", "4"}, "whist play: --seat 4 must be from 0 to 3\n"},
       {{"--humans", "0"}, "whist play: --humans 0 must be from 1 to 4 (the players)\n"},
       {{"--humans", "2", "--names", "A"}, "whist play: --names gives 1 name for 2 humans\n"},

@@ -373,6 +373,9 @@ ArenaRun run_arena(const ArenaConfig& config) {
   if (period < 1) return bad_input("the game's schedule has no deals");
 
   // The first worker's bots are made here, so that a bad spec is reported before anything runs.
+  for (const std::string& spec : config.bots) {
+    if (std::string e = new_bot_spec_error(spec); !e.empty()) return bad_input(std::move(e));
+  }
   Bots first;
   if (std::string e = make_bots(config, first); !e.empty()) return bad_input(std::move(e));
   ArenaRun out;

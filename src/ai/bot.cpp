@@ -25,14 +25,17 @@ std::string_view trim(std::string_view s) {
 // The kind of bot a trimmed spec names: "expert" of "expert:hard", "ext" of "ext:./mybot".
 std::string_view kind_of(std::string_view spec) { return spec.substr(0, spec.find(':')); }
 
-// Reads the parts after a trimmed spec's kind into `params`: a level (the last one given wins) or
-// key=value settings. Returns what is wrong with them, or nothing: a part that is neither (perhaps
-// empty), or a setting given twice (one of its values would be ignored unchecked).
-std::optional<std::string> parse_params(std::string_view spec, BotParams& params) {
+// Reads the parts after a trimmed spec's kind into `params`: a level (the last one given wins,
+// unless `one_level`) or key=value settings. Returns what is wrong with them, or nothing: a part
+// that is neither (perhaps empty), or a setting given twice (one of its values would be ignored
+// unchecked), or with `one_level` a second level.
+std::optional<std::string> parse_params(std::string_view spec, BotParams& params,
+                                        bool one_level = false) {
   const size_t colon = spec.find(':');
   if (colon == std::string_view::npos) return std::nullopt;
   // Every part after a colon, the empty ones too (regression: "expert:hard:" was taken).
   std::string_view rest = spec.substr(colon + 1);
+  std::string_view level_given;
   for (bool more = true; more;) {
     const size_t c = rest.find(':');
     const std::string_view part = rest.substr(0, c);
@@ -48,6 +51,11 @@ std::optional<std::string> parse_params(std::string_view spec, BotParams& params
       }
       params.values.emplace_back(std::move(key), std::string(part.substr(eq + 1)));
     } else if (const auto named = level_named(part)) {
+      if (one_level && !level_given.empty()) {
+        return "two levels, '" + std::string(level_given) + "' and '" + std::string(part) +
+               "' (a bot plays at one)";
+      }
+      level_given = part;
       params.level = *named;
     } else {
       return "unknown level '" + std::string(part) + "' (levels: easy, normal, hard, max)";
@@ -111,8 +119,16 @@ bool stops_by_the_clock(std::string_view spec) {
   if (parse_params(spec, params)) return false;
   std::string error;
   // A value refused is the spec's error, said where the bot is made, not a clock (regression:
-  // ms=x was warned of, then refused).
-  return params.get_int("ms", 0, 0, INT_MAX, error) != 0 && error.empty();
+  // ms=x was warned of, then refused; so was ms past its range).
+  return params.get_int("ms", 0, 0, IsmctsConfig::kMaxMs, error) != 0 && error.empty();
+}
+
+std::string new_bot_spec_error(std::string_view spec) {
+  spec = trim(spec);
+  if (kind_of(spec) != "ismcts" && kind_of(spec) != "expert") return {};
+  BotParams params;
+  const auto bad = parse_params(spec, params, true);
+  return bad ? "bot '" + std::string(spec) + "': " + *bad : std::string();
 }
 
 bool names_engine(std::string_view spec) { return kind_of(trim(spec)) == "ext"; }

@@ -96,6 +96,10 @@ std::optional<Level> level_named(std::string_view name);
 // The level of a spec of a bot that has levels (ismcts, expert), as make_bot reads it: the last
 // one given, Normal when none is ("expert:hard" is Hard, "ismcts" Normal); none for other kinds.
 std::optional<Level> spec_level(std::string_view spec);
+// What make_bot takes, for games and records made before, but a new game, an arena run or a new
+// table refuses: a second level ("expert:easy:hard", once played at hard without a word). Empty
+// when none; else the error, naming the spec.
+std::string new_bot_spec_error(std::string_view spec);
 
 // A spec's level and key=value settings, e.g. "expert:hard:worlds=40"; each key at most once.
 struct BotParams {

@@ -232,7 +232,7 @@ IsmctsConfig ismcts_config(const BotParams& params, std::string& error) {
   config.c = params.get_int("c", config.c, 0, 1000, error);
   config.rollout = params.get_int("rollout", 1, 0, 1, error) == 0 ? RolloutPolicy::Random
                                                                   : RolloutPolicy::Heuristic;
-  config.ms = params.get_int("ms", 0, 0, 3600000, error);
+  config.ms = params.get_int("ms", 0, 0, IsmctsConfig::kMaxMs, error);
   return config;
 }
 

@@ -43,6 +43,7 @@ struct IsmctsConfig {
   int iterations = 2000;
   int c = 70;  // × 100
   int ms = 0;
+  static constexpr int kMaxMs = 3600000;  // an hour a decision
   RolloutPolicy rollout = RolloutPolicy::Heuristic;
 };
 

@@ -79,7 +79,10 @@ void warn_of_overridden_options(const GameArgs& game, const Rules& rules) {
       why = "the arena plays with zero play off (a plan for a whole game, not a deal)";
     } else if (streaks || misses) {
       why = "the arena scores each deal alone, without streak bonuses and miss penalties";
-    } else if ((name == "target_score" || name == "end") && rules.end == GameEnd::Target) {
+    } else if ((name == "target_score" || name == "end" || name == "deals") &&
+               rules.end == GameEnd::Target) {
+      // deals is the cap of a game to a target (regression: israeli deals=2 was taken without a
+      // word, and the JSON's options said it was played).
       why =
           "the arena plays --deals deal sets over one pass of the schedule, not a game to a "
           "target";
@@ -193,20 +196,20 @@ void add_arena(CLI::App& app, int& status) {
       ->check(not_empty());
   cmd->add_option("--deals", args->deals,
                   "deal sets, each played once per rotation of the bots (1 to 1000000)")
-      ->check(whole_number_in(1, kMaxArenaDeals))
+      ->transform(whole_number_in(1, kMaxArenaDeals))
       ->capture_default_str();
   cmd->add_option("--seed", args->seed,
                   "random seed (the results depend on it alone, unless a bot stops by the clock: "
                   "ismcts:ms=N)")
-      ->check(whole_number_u64())
+      ->transform(whole_number_u64())
       ->capture_default_str();
   cmd->add_option("--threads", args->threads,
                   "worker threads, 1 to 256 (the results do not depend on it)")
-      ->check(whole_number_in(1, kMaxArenaThreads))
+      ->transform(whole_number_in(1, kMaxArenaThreads))
       ->capture_default_str();
   cmd->add_option("--ext-timeout", args->ext_timeout_ms,
                   "milliseconds an external engine may take to answer (default 10000)")
-      ->check(whole_number_in(1, 86400000));
+      ->transform(whole_number_in(1, 86400000));
   cmd->add_flag("--json", args->json, "print one JSON object instead of the table");
   cmd->add_flag("--quiet", args->quiet, "no progress on stderr");
   cmd->callback([args, &status] { status = run_arena_command(*args); });

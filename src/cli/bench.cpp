@@ -304,14 +304,15 @@ void add_bench(CLI::App& app, int& status) {
   cmd->add_option("--profile", args->profile,
                   "only play this many random playouts (card plays only), untimed, for profilers")
       // Its range says 1 (regression: "[0 - …]", though 0 is refused).
-      ->check(CLI::Validator(
+      ->transform(whole_number<uint64_t>(1, UINT64_MAX, "UINT"))
+      // A transform too, so that it comes first (each is put before those given earlier).
+      ->transform(CLI::Validator(
           [](std::string& text) -> std::string {
             return !text.empty() && text.find_first_not_of('0') == std::string::npos
                        ? "0 would play nothing: give 1 or more playouts"
                        : "";
           },
           ""))
-      ->check(whole_number<uint64_t>(1, UINT64_MAX, "UINT"))
       ->excludes(json)
       ->excludes(quick)
       ->excludes(solver);

@@ -53,6 +53,10 @@ CLI::Validator whole_number(T lo, T hi, const char* kind) {
         if (text.empty() || ec != std::errc() || stop != end || n < lo || n > hi) {
           return fmt::format("{} is not a whole number from {} to {}", quote_input(text), lo, hi);
         }
+        // CLI11 converts the text again after this check, and reads a leading 0 as octal
+        // (regression: `--seed 010` ran seed 8, `--deals 09` was refused as "Could not convert"):
+        // so it is given as a transform, which may rewrite the text, not as a check.
+        text = fmt::format("{}", n);
         return {};
       },
       fmt::format("{} in [{} - {}]", kind, lo, hi));
@@ -78,6 +82,7 @@ inline CLI::Validator number_in(double lo, double hi) {
             x > hi) {
           return fmt::format("{} is not a number from {} to {}", quote_input(text), lo, hi);
         }
+        text = fmt::format("{}", x);  // as above: what was checked is what CLI11 converts
         return {};
       },
       fmt::format("FLOAT in [{} - {}]", lo, hi));

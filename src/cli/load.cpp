@@ -454,33 +454,33 @@ void add_load(CLI::App& app, int& status) {
   cmd->add_option("--address", args->address, "the server's address (default 127.0.0.1)")
       ->check(not_empty());
   cmd->add_option("--port", args->port, "the server's port (default 8080)")
-      ->check(whole_number_in(1, 65535));
+      ->transform(whole_number_in(1, 65535));
   cmd->add_option("--tables", args->tables, "tables, four clients each (default 500)")
-      ->check(whole_number_in(0, 5000));
+      ->transform(whole_number_in(0, 5000));
   cmd->add_option("--bot-tables", args->bot_tables,
                   "tables of one client and three bots, timing each bot move as the player "
                   "waits for it (default 0)")
-      ->check(whole_number_in(0, 5000));
+      ->transform(whole_number_in(0, 5000));
   cmd->add_option("--watched", args->watched,
                   "tables of four bots, each with one spectator (default 0)")
-      ->check(whole_number_in(0, 5000));
+      ->transform(whole_number_in(0, 5000));
   cmd->add_option("--bot", args->bot, "the bots of those tables (default expert:normal)")
       ->check(not_empty());
   cmd->add_option("--variant", args->variant, "the preset the tables play (default romanian)")
       ->check(not_empty());
   cmd->add_option("--seconds", args->seconds, "how long to measure (seconds, default 30)")
-      ->check(number_in(0.1, 3600.0));
+      ->transform(number_in(0.1, 3600.0));
   cmd->add_option("--warmup", args->warmup, "seconds of play before measuring (default 3)")
-      ->check(number_in(0.0, 600.0));
+      ->transform(number_in(0.0, 600.0));
   cmd->add_option("--seed", args->seed, "seeds the clients' random choices (default 1)")
-      ->check(whole_number_u64());
+      ->transform(whole_number_u64());
   cmd->add_option("--think", args->think_ms,
                   "each client pauses before acting, uniformly from 0 to twice this (ms; 0: acts "
                   "at once)")
-      ->check(number_in(0.0, 60000.0));
+      ->transform(number_in(0.0, 60000.0));
   cmd->add_option("--pid", args->pid,
                   "the server's process id, to report its memory (a process on this machine)")
-      ->check(whole_number_in(1, 4194304));
+      ->transform(whole_number_in(1, 4194304));
   cmd->add_flag("--json", args->json, "the results as JSON");
   cmd->callback([args, &status] {
     if (args->tables + args->bot_tables + args->watched == 0) {

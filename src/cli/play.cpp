@@ -118,6 +118,9 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
     const auto seat = static_cast<size_t>(p);
     if (!session.seats[seat].empty()) continue;
     session.seats[seat] = bot_spec(specs.size() == 1 ? specs[0] : specs[static_cast<size_t>(b)]);
+    if (std::string e = new_bot_spec_error(session.seats[seat]); !e.empty()) {
+      return fail(e);  // as make_bot's refusals are said
+    }
     names[seat] = fmt::format("Bot{}", ++b);
   }
   // Every message and the sheet name the players: two of one name could not be told apart.
@@ -584,11 +587,12 @@ void add_play(CLI::App& app, int& status) {
   // players.
   // Described by the players, not by those ranges (regression: the help said --humans 0 was
   // allowed, which the game refuses).
-  auto* seat = cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)")
-                   ->check(whole_number_in(0, 1000).description("INT from 0 to the players - 1"));
+  auto* seat =
+      cmd->add_option("--seat", args->seat, "your seat, from 0 (default 0)")
+          ->transform(whole_number_in(0, 1000).description("INT from 0 to the players - 1"));
   auto* seed = cmd->add_option("--seed", args->seed,
                                "random seed: the same seed plays the same deals and bot choices")
-                   ->check(whole_number_u64());
+                   ->transform(whole_number_u64());
   cmd->add_flag("--ascii", args->ascii, "letters S H D C and no colour");
   // --file too: `whist score` calls its save file that, and a user of both should not guess.
   cmd->add_option("--save,--file", args->save,
@@ -604,7 +608,7 @@ void add_play(CLI::App& app, int& status) {
       ->needs(resume);
   auto* humans = cmd->add_option("--humans", args->humans,
                                  "humans at the keyboard, from --seat on (default 1)")
-                     ->check(whole_number_in(0, 1000).description("INT from 1 to the players"));
+                     ->transform(whole_number_in(0, 1000).description("INT from 1 to the players"));
   auto* names = cmd->add_option("--names", args->names, "the humans' names, comma separated")
                     ->check(not_empty());
   for (CLI::Option* o : {bots, seat, seed, humans, names, cmd->get_option("--variant"),

@@ -276,8 +276,8 @@ std::string help_text(const InputContext& ctx, bool symbols) {
   }
   out +=
       "Commands:\n"
-      "  hint    what a bot would do here, and why (the bots' own kind when they all\n"
-      "          search, else the expert)\n"
+      "  hint    what a bot would do here, and why (the bots' own when they all share\n"
+      "          one, unless random or an engine; else the expert)\n"
       "  undo    take back your last action (in a game against bots only)\n"
       "  last    show the last trick\n"
       "  sheet   show the score sheet so far\n"

@@ -299,7 +299,7 @@ void add_serve(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("serve", "run the game server (docs/protocol.md)");
   auto args = std::make_shared<ServeArgs>();
   cmd->add_option("--port", args->port, "TCP port; 0 picks a free one (default 8080)")
-      ->check(whole_number_in(0, 65535));
+      ->transform(whole_number_in(0, 65535));
   cmd->add_option("--address", args->address,
                   "address to listen on, numeric (127.0.0.1, ::1; 0.0.0.0 or :: for every "
                   "address of the machine) or localhost for 127.0.0.1; other names are not "
@@ -312,76 +312,76 @@ void add_serve(CLI::App& app, int& status) {
                   "folder, if it exists; empty: none)");
   cmd->add_option("--grace", args->grace,
                   "seconds a disconnected player's seat waits before a bot plays it (default 60)")
-      ->check(number_in(0.0, 86400.0));
+      ->transform(number_in(0.0, 86400.0));
   cmd->add_option("--hold-seat", args->hold_seat,
                   "seconds a seat is kept, before the game starts, for a player with no "
                   "connection; then it is free again (default 600; 0: until the game starts)")
-      ->check(number_in(0.0, 1e7));
+      ->transform(number_in(0.0, 1e7));
   cmd->add_option("--expire", args->expire,
                   "seconds after which a table still waiting, with nobody seated or connected, "
                   "is deleted, and a game nobody is connected to leaves the lobby's list and "
                   "may leave memory until asked for (default 3600; 0: never)")
-      ->check(number_in(0.0, 1e9));
+      ->transform(number_in(0.0, 1e9));
   cmd->add_option("--watch-pace", args->watch_pace,
                   "seconds between bot moves at a table only watched, with no player connected "
                   "(default 0.6; 0: at once); at a player's table bots move at once")
-      ->check(number_in(0.0, 60.0));
+      ->transform(number_in(0.0, 60.0));
   cmd->add_option("--secret-pace", args->secret_pace,
                   "the most seconds a bot takes over a choice made in secret (Call-Ace's hidden "
                   "partner), at least a third of it, so that its speed does not give it away "
                   "(default 4.5; 0: at once)")
-      ->check(number_in(0.0, 60.0));
+      ->transform(number_in(0.0, 60.0));
   cmd->add_option("--seed", args->seed,
                   "for tests: table ids and deals follow from it, so anyone who knows it knows "
                   "every hand; never on a server others play on (default 0: random)")
-      ->check(whole_number_u64());
+      ->transform(whole_number_u64());
   cmd->add_option("--api-rate", args->api_rate,
                   "API requests a second from one address, with a burst of 100; more are "
                   "answered 429 (default 20; 0: no limit, e.g. for `whist load`)")
-      ->check(number_in(0.0, 1e6));
+      ->transform(number_in(0.0, 1e6));
   cmd->add_option("--ws-rate", args->ws_rate,
                   "messages a second on one WebSocket, with a burst of twice as many; past it "
                   "the connection is closed (default 20; 0: no limit, e.g. for `whist load` "
                   "without --think)")
-      ->check(number_in(0.0, 1e6));
+      ->transform(number_in(0.0, 1e6));
   cmd->add_option("--max-connections", args->max_connections,
                   "connections open at once from one address (an IPv6 address's /64); more are "
                   "closed at once (default 256; 0: no limit, e.g. for `whist load`)")
-      ->check(whole_number_in(0, 1000000));
+      ->transform(whole_number_in(0, 1000000));
   cmd->add_option("--max-websockets", args->max_websockets,
                   "WebSockets among them; more are closed as they open, with the reason (default "
                   "128; 0: no limit)")
-      ->check(whole_number_in(0, 1000000));
+      ->transform(whole_number_in(0, 1000000));
   cmd->add_option("--max-total-connections", args->max_total,
                   "connections open at once from all addresses together; more are answered 503 "
                   "with Retry-After, WebSocket upgrades too (default 10000, or fewer if file "
                   "descriptors (ulimit -n) allow fewer, two a connection; more than they allow "
                   "is refused)")
-      ->check(whole_number_in(1, 1000000));
+      ->transform(whole_number_in(1, 1000000));
   cmd->add_option("--player-reserve", args->player_reserve,
                   "of those, the last places kept for players coming back to a game under way: "
                   "a connection there may only open a WebSocket whose first message is such a "
                   "player's hello (default: a twentieth; 0: none)")
-      ->check(whole_number_in(0, 1000000));
+      ->transform(whole_number_in(0, 1000000));
   cmd->add_option("--max-spectators", args->max_spectators,
                   "spectators one table takes, each sent every state; more are refused with the "
                   "reason, never the table's players (default 200; 0: no limit)")
-      ->check(whole_number_in(0, 1000000));
+      ->transform(whole_number_in(0, 1000000));
   cmd->add_option("--create-rate", args->create_rate,
                   "guests, and tables, one address may create an hour, after a burst of 20; "
                   "more are answered 429 (default 60; 0: no limit, e.g. for `whist load`)")
-      ->check(number_in(0.0, 1e9));
+      ->transform(number_in(0.0, 1e9));
   cmd->add_option("--seat-rate", args->seat_rate,
                   "seats one guest may take or give up a minute, after a burst of 10, each an "
                   "event stored for good; more are answered 429 (default 3; 0: no limit)")
-      ->check(number_in(0.0, 1e9));
+      ->transform(number_in(0.0, 1e9));
   cmd->add_option("--guest-expiry-days", args->guest_expiry_days,
                   "days after which a guest not seen (made, its token in a request or hello "
                   "at a table that exists or in a new table's request, or moving) is deleted, "
                   "unless seated at a game not finished; its token then serves no more; "
                   "counted back from the newest sighting stored when the clock is later "
                   "(default 0: never)")
-      ->check(whole_number_in(0, 36500));
+      ->transform(whole_number_in(0, 36500));
   cmd->add_option("--max-bot-level", args->max_bot_level,
                   "the strongest level of ismcts and expert that new tables may seat: easy, "
                   "normal, hard or max (default max; expert:max can think for seconds a move on "

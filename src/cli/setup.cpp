@@ -13,7 +13,7 @@ void add_game_options(CLI::App& cmd, GameArgs& args) {
   // 0 stands for the preset's number inside, so it is refused here (regression: --players 0 ran
   // with 4).
   cmd.add_option("--players", args.players, "number of players (default: the preset's)")
-      ->check(whole_number_in(1, 1000));
+      ->transform(whole_number_in(1, 1000));
   cmd.add_option("options", args.options, "option=value pairs (see `whist variants NAME`)");
 }
 

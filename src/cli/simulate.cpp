@@ -100,10 +100,10 @@ void add_simulate(CLI::App& app, int& status) {
   add_game_options(*cmd, args->game);
   // The defaults shown (regression: the help said none, though 100 games of seed 1 are played).
   cmd->add_option("--games", args->games, "matches to play")
-      ->check(whole_number_in(0, 100000000))
+      ->transform(whole_number_in(0, 100000000))
       ->capture_default_str();
   cmd->add_option("--seed", args->seed, "random seed")
-      ->check(whole_number_u64())
+      ->transform(whole_number_u64())
       ->capture_default_str();
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "no progress on stderr");

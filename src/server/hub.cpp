@@ -633,6 +633,9 @@ struct Hub::Impl {
                                "expert[:LEVEL], without settings (those are for whist arena)",
                            field);
       }
+      if (const std::string e = new_bot_spec_error(setup.seats[i]); !e.empty()) {
+        return error_reply(400, "bad-request", field + ": " + e, field);
+      }
       if (const auto level = spec_level(setup.seats[i]); level && *level > config.max_bot_level) {
         return error_reply(400, "bad-request",
                            field + ": this server's bots play at most at level " +
