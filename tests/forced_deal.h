@@ -1,10 +1,12 @@
-// A deal built to a result, shared by the scoring and score-sheet tests: every trick is played in
-// a single suit (each seat holds one card of that suit for it), so every card follows suit
-// whatever the trump, and the seat given the highest card of the trick wins it.
+// A deal built to a result, shared by the scoring, score-sheet and scorekeeper tests: every trick
+// is played in a single suit (each seat holds one card of that suit for it), so every card
+// follows suit whatever the trump, and the seat given the highest card of the trick wins it.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <string>
 #include <vector>
 
 #include "game/match.h"
@@ -93,6 +95,76 @@ inline void play_forced_deal(Match& m, const std::vector<int>& bids, const std::
     ASSERT_EQ(r.tricks[p], tricks[p]) << "seat " << p;
     ASSERT_EQ(r.bids[p], bids[p]) << "seat " << p;
   }
+}
+
+// Israeli whist: a whole hand built to a result (as in israeli_test.cpp). Tricks 1-12 are each
+// played in one suit with every seat following, the highest card winning; the twos make the last
+// trick, won by the winner of trick 12, who holds the two of trump (of spades at no trump).
+struct IsraeliHand {
+  int declarer;
+  int auction;  // the winning auction bid's number of tricks
+  Suit denomination;
+  std::array<int, 4> contracts;  // by seat; the declarer's only read with declarer_raise
+  std::array<int, 4> tricks;     // by seat
+  uint8_t announce = 0;          // seats announcing zero play at their turn to name a contract
+};
+
+// Plays the next deal of `m` to `h`: the seats before the declarer pass, the declarer bids and
+// everyone passes; the contracts from the declarer's next seat; every card played.
+inline void play_israeli(Match& m, const IsraeliHand& h) {
+  int w = 0;
+  for (int p = 1; p < 4; ++p) {
+    if (h.tricks[p] > h.tricks[w]) w = p;
+  }
+  std::vector<int> winners;
+  for (int p = 0; p < 4; ++p) winners.insert(winners.end(), h.tricks[p] - (p == w ? 2 : 0), p);
+  winners.insert(winners.end(), 2, w);
+  ASSERT_EQ(winners.size(), 13u);
+  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
+  std::array<std::array<Card, 4>, 13> trick{};
+  std::array<int, 4> top{12, 12, 12, 12};
+  for (int t = 0; t < 12; ++t) {
+    const Suit s = suits[t % 4];
+    int& r = top[static_cast<int>(s)];
+    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
+    for (int p = 0; p < 4; ++p) {
+      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
+    }
+  }
+  const Suit first = h.denomination == Suit::None ? Suit::Spades : h.denomination;
+  trick[12][w] = Card(first, Rank::Two);
+  for (int p = 0, next = 0; p < 4; ++p) {
+    if (p == w) continue;
+    if (suits[next] == first) ++next;
+    trick[12][p] = Card(suits[next++], Rank::Two);
+  }
+  Hands hands{};
+  for (const auto& t : trick) {
+    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
+  }
+  ASSERT_EQ(m.deal_given(hands, kNoCard), "");
+  const auto act = [&](Action a) {
+    const std::string why = m.why_illegal(a);
+    if (why.empty()) m.apply(a);
+    return why;
+  };
+  const DealState& s = m.state();
+  while (s.to_move() != h.declarer) ASSERT_EQ(act(Action::pass()), "");
+  ASSERT_EQ(act(Action::auction_bid(h.auction, h.denomination)), "");
+  while (s.phase() == Phase::Auction) ASSERT_EQ(act(Action::pass()), "");
+  while (s.phase() == Phase::Bidding) {
+    const int seat = s.to_move();
+    if (h.announce >> seat & 1) {
+      ASSERT_EQ(act(Action::announce_zero()), "") << "seat " << seat;
+    }
+    ASSERT_EQ(act(Action::bid(h.contracts[seat])), "") << "seat " << seat;
+  }
+  int leader = h.declarer;
+  for (int t = 0; t < 13; ++t) {
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(act(Action::play(trick[t][(leader + i) % 4])), "");
+    leader = winners[t];
+  }
+  ASSERT_FALSE(m.in_deal());
 }
 
 }  // namespace whist::test_deals

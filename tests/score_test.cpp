@@ -17,6 +17,7 @@
 #include "cli/score_session.h"
 #include "forced_deal.h"
 #include "game/match.h"
+#include "game/score_file.h"
 #include "game/scorekeeper.h"
 #include "game/sheet.h"
 #include "golden_sheets.h"
@@ -514,6 +515,28 @@ TEST(ScoreSession, ALineWithMoreNumbersThanAnswersLeftTakesNone) {
   EXPECT_NE(t.output.find("\nDeal 2 of "), std::string::npos) << t.output;  // the second line
 }
 
+// Regression: when the next deal was a special hand, whose forced bids ask for tricks straight
+// away, the check ran the line on into it and let it pass: the deal took its last player's number
+// and the rest vanished, named nowhere. A line's numbers never run past the deal they answer.
+TEST(ScoreSession, ALineRunningPastTheDealIsRefusedBeforeASpecialHand) {
+  const TempDir temp("whist-score-");
+  const std::string file = temp.str() + "/m.json";
+  const Transcript t =
+      score({"--players", "A,B,C", "--file", file, "schedule=8", "special_hands=zero,eight"},
+            "0 0 0\n0 0 0\n8 8 8\n8\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("  3 numbers for 1 player's tricks still to say: none taken (type only "
+                          "those)\nA took (the tricks left: 8): "),
+            std::string::npos)
+      << t.output;
+  // The "8" typed alone ends deal 1; nothing of the line reached the special hand.
+  const ScoreFileResult back = read_score_file(read_text(file));
+  ASSERT_EQ(back.error, "");
+  ASSERT_EQ(back.keeper->deals().size(), 1u);
+  EXPECT_EQ(back.keeper->deals()[0].tricks[0], 8);
+  for (int p = 0; p < 3; ++p) EXPECT_EQ(back.keeper->current().deal().tricks[p], -1) << p;
+}
+
 // Regression: a line of bids typed again after one was refused ran on into the tricks, and the
 // first players' tricks were recorded from the bids.
 TEST(ScoreSession, ALineOfBidsTypedAgainIsNotTaken) {
@@ -625,6 +648,24 @@ TEST(ScoreSession, ZeroPlayIsAnnouncedBeforeTheBid) {
                           "(0-1): "),
             std::string::npos)
       << t.output;
+}
+
+// Regression: in Israeli whist the session invited zero play, then refused it ("zero play is not
+// played in this game"), which `whist play` allows at one's turn to name a contract.
+TEST(ScoreSession, IsraeliZeroPlayIsTakenWhereItIsInvited) {
+  const TempDir temp("whist-score-");
+  const Transcript t = score({"--variant", "israeli", "--players", "4", "--file",
+                              temp.str() + "/iz.json", "zero_play=start", "end=deals", "deals=5"},
+                             "7S\n1\nzero\nquit\n");
+  EXPECT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("Zero play may be announced at one's turn to bid, before the bid: answer "
+                          "'zero', then the bid.\n"),
+            std::string::npos)
+      << t.output;
+  EXPECT_NE(t.output.find("P2 bids (0-13; or 'zero' to announce zero play): P2 bids (0-13): "),
+            std::string::npos)
+      << t.output;
+  EXPECT_EQ(t.output.find("not played in this game"), std::string::npos) << t.output;
 }
 
 // Regression: an export to the save file replaced the game with its sheet, and the game was lost.

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "forced_deal.h"
+#include "game/match.h"
 #include "game/score_file.h"
 #include "game/scorekeeper.h"
 #include "rules/options.h"
@@ -100,6 +102,77 @@ TEST(Scorekeeper, ZeroPlayIsAnnouncedAtOnesBidAndWins) {
   const std::string sheet = k.sheet();
   EXPECT_NE(sheet.find("Bogdan zero play"), std::string::npos) << sheet;
   EXPECT_NE(sheet.find("winner: Bogdan (zero play)"), std::string::npos) << sheet;
+}
+
+// Regression: the scorekeeper took zero play only in the exact-bid games, and refused in Israeli
+// whist what the session had just invited and `whist play` allows ("zero play is not played in
+// this game"), a save file's announcement too. It is announced at one's turn to name a contract,
+// as in the engine, and the same hands played by the engine give the same sheet and winner.
+TEST(Scorekeeper, IsraeliZeroPlayIsTakenAndScoredAsTheEngineDoes) {
+  const Rules rules = rules_of("israeli", {"zero_play=start", "end=deals", "deals=2"});
+  Scorekeeper k(rules, kFour, 0);
+  // Deal 1, Ana deals: Bogdan declares 7 spades; from Cristi, the contracts. Cristi announces
+  // and makes a zero (7 + 0 + 3 + 2 = 12, under): 50.
+  say(k, {"7S", "Bogdan"});
+  EXPECT_EQ(k.current().question()->hint, "0-13; or 'zero' to announce zero play");
+  say(k, {"zero"});
+  EXPECT_EQ(refusal(k, "zero"), "zero play is already announced");
+  say(k, {"0", "3", "2", "0", "3", "3", "7"});
+  // Deal 2, Bogdan deals: Dana declares 6 no trump (6 + 5 + 4 + 0 = 15, over); the deadline has
+  // passed. Cristi's zero takes a trick: -60 + 10, and he ends on 0.
+  say(k, {"6NT", "Dana"});
+  EXPECT_EQ(refusal(k, "zero"), "the deadline for announcing zero play has passed");
+  say(k, {"5", "4", "0", "5", "2", "1", "5"});
+  ASSERT_TRUE(k.finished());
+  EXPECT_EQ(k.winners(), std::vector<int>{2});
+  const std::string sheet = k.sheet();
+  EXPECT_NE(sheet.find("Cristi zero play, under"), std::string::npos) << sheet;
+  EXPECT_NE(sheet.find("winner: Cristi (zero play)"), std::string::npos) << sheet;
+
+  Match m(rules, kFour, 0);
+  test_deals::play_israeli(m, {1, 7, Suit::Spades, {2, 7, 0, 3}, {3, 7, 0, 3}, 1u << 2});
+  test_deals::play_israeli(m, {3, 6, Suit::None, {5, 4, 0, 6}, {5, 2, 1, 5}});
+  ASSERT_TRUE(m.finished());
+  EXPECT_EQ(format_sheet(m), sheet);
+  EXPECT_EQ(m.winners(), k.winners());
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(m.totals()[p], k.tally().totals()[p]) << "seat " << p;
+  EXPECT_EQ(k.tally().totals()[2], Points());
+
+  const std::string text = write_score_file(k);
+  const ScoreFileResult back = read_score_file(text);
+  ASSERT_EQ(back.error, "") << text;
+  EXPECT_EQ(back.keeper->sheet(), sheet);
+}
+
+// An announcement that no question takes, by a seat with no turn to bid, is refused as the engine
+// refuses it (regression: a save file's was dropped without a word): the Israeli declarer, whose
+// contract is the auction's; a hand thrown in; a forced bid past the deadline.
+TEST(ScoreFile, AnAnnouncementWithoutATurnToBidIsRefused) {
+  Scorekeeper k(rules_of("israeli", {"zero_play=start", "end=deals", "deals=2"}), kFour, 0);
+  say(k, {"7S", "Bogdan", "0", "3", "2", "0", "3", "3", "7"});
+  ScoreDeal first = k.deals()[0];
+  first.zero_play = 1u << 1;
+  EXPECT_EQ(k.replace(0, first),
+            "deal 1: Bogdan announces zero play: the declarer's contract is the auction's, so the "
+            "declarer has no turn to bid");
+  ScoreDeal thrown;
+  thrown.thrown_in = true;
+  thrown.zero_play = 1u << 0;
+  EXPECT_EQ(k.replace(0, thrown),
+            "deal 1: Ana announces zero play: the hand is thrown in, so nobody bids");
+  first.zero_play = 1u << 2;  // Cristi, at his turn: taken
+  EXPECT_EQ(k.replace(0, first), "");
+  EXPECT_EQ(k.deals()[0].zero_play, 1u << 2);
+
+  Scorekeeper forced(rules_of("romanian", {"schedule=1", "special_hands=zero", "zero_play=start"}),
+                     kFour, 0);
+  say(forced, {"H", "0", "0", "0", "0", "0", "0", "0", "1"});
+  ScoreDeal special;
+  special.tricks = {2, 2, 2, 2};
+  special.zero_play = 1u << 3;
+  EXPECT_EQ(forced.load(forced.deals(), special),
+            "deal 2 (in progress): Dana announces zero play: the deadline for announcing zero play "
+            "has passed");
 }
 
 TEST(Scorekeeper, ATurnedSpadeDoublesTheDeal) {

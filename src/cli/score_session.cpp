@@ -80,21 +80,21 @@ std::vector<std::string> line_answers(const std::string& line, AskKind kind) {
   return {line};
 }
 
-// The kind of the question `trial` asks next; none when the deal (or the game) is complete.
+// The kind of the question `form` asks next; none when the deal is complete.
 std::optional<AskKind> asked(const DealForm& form) {
   const std::optional<Question> q = form.question();
   return q ? std::optional(q->kind) : std::nullopt;
-}
-std::optional<AskKind> asked(const Scorekeeper& keeper) {
-  return keeper.finished() ? std::nullopt : asked(keeper.current());
 }
 
 // Several numbers answering questions of `kind`, tried on `trial` (a copy): more numbers than
 // bids (or tricks) still to say is a line typed again after a refusal, or a slip, and none is
 // taken, where the first would answer the wrong player (regression: the rest ran on into the
-// tricks, and were recorded as the first players' tricks). Empty when they may be taken.
-template <class Trial>
-std::string too_many_numbers(Trial trial, const std::vector<std::string>& answers, AskKind kind) {
+// tricks, and were recorded as the first players' tricks). Empty when they may be taken. The
+// trial is the deal's own form, not the game, so that the numbers never run on into the next
+// deal, where the line's answers stop (regression: a special hand whose forced bids ask for
+// tricks straight away let the check pass, and the numbers past the deal's end were dropped).
+std::string too_many_numbers(DealForm trial, const std::vector<std::string>& answers,
+                             AskKind kind) {
   size_t left = 0;
   for (const std::string& a : answers) {
     if (asked(trial) != kind || !trial.answer(a).empty()) break;
@@ -384,7 +384,8 @@ void ScoreSession::answer_line(const std::string& line) {
   const std::optional<Question> q = keeper_.current().question();
   const std::vector<std::string> answers = line_answers(line, q->kind);
   if (answers.size() > 1) {
-    if (const std::string why = too_many_numbers(keeper_, answers, q->kind); !why.empty()) {
+    if (const std::string why = too_many_numbers(keeper_.current(), answers, q->kind);
+        !why.empty()) {
       out_ << "  " << why << "\n";
       return;
     }

@@ -311,8 +311,32 @@ std::string DealForm::fill(const ScoreDeal& deal) {
       break;
     }
   }
+  if (error.empty()) error = unasked_zero_play(deal);
   typing_ = true;
   return error;
+}
+
+// An announcement in `deal` that no question took, by a seat whose turn to bid has gone by or
+// never comes: an Israeli declarer, whose contract is the auction's; a hand thrown in; a special
+// hand's forced bid filled in past the deadline. The engine refuses it there, and nothing typed
+// gives it (regression: with zero play open to Israeli whist, it was dropped without a word).
+std::string DealForm::unasked_zero_play(const ScoreDeal& deal) const {
+  for (int seat = 0; seat < players(); ++seat) {
+    if (!(deal.zero_play >> seat & 1) || (deal_.zero_play >> seat & 1)) continue;
+    if (!complete() && deal_.bids[seat] < 0) continue;  // still to be asked
+    std::string why = zero_refusal(seat);  // the option off, the deadline, a second time
+    if (rules_.zero_play != ZeroPlay::Off) {
+      if (deal_.thrown_in) {
+        why = "the hand is thrown in, so nobody bids";
+      } else if (rules_.family == Family::Israeli && deal_.declarer == seat) {
+        why = "the declarer's contract is the auction's, so the declarer has no turn to bid";
+      } else if (why.empty()) {
+        why = "no turn to bid";
+      }
+    }
+    return names_[seat] + " announces zero play: " + why;
+  }
+  return {};
 }
 
 // Whether `deal` answers a question this deal asks that has not been answered: asked after the
@@ -411,9 +435,24 @@ std::string DealForm::answer_trump(AskKind kind, std::string_view text_view) {
   return {};
 }
 
+// Any game with bids, as in the engine (DealState::legal_actions): Israeli whist's announcement
+// is made at one's turn to name a contract (regression: the scorekeeper allowed only the
+// exact-bid games, and refused what the session had just invited and `whist play` allowed).
+// zero_open is empty where zero_play is off (always in Call-Ace whist, which asks no bids).
 bool DealForm::zero_announce_allowed(int seat) const {
-  return rules_.family == Family::ExactBid && (context_.zero_open >> seat & 1) &&
-         !(deal_.zero_play >> seat & 1);
+  return (context_.zero_open >> seat & 1) && !(deal_.zero_play >> seat & 1);
+}
+
+// Why `seat` may not announce zero play now, as the engine says it (empty when it may).
+std::string DealForm::zero_refusal(int seat) const {
+  if (zero_announce_allowed(seat)) return {};
+  if (rules_.zero_play == ZeroPlay::Off) {
+    return "zero play is not played in this game (option zero_play)";
+  }
+  if ((deal_.zero_play | context_.zero_announced) >> seat & 1) {
+    return "zero play is already announced";
+  }
+  return "the deadline for announcing zero play has passed";
 }
 
 std::string DealForm::why_bid_illegal(int seat, int bid) const {
@@ -460,16 +499,9 @@ std::string DealForm::bid_hint(int seat) const {
 std::string DealForm::answer_bid(int seat, std::string_view text_view) {
   const std::string text(text_view);
   if (text == "zero" || text == "zero play" || text == "z") {
-    if (zero_announce_allowed(seat)) {
-      deal_.zero_play |= static_cast<uint8_t>(1u << seat);
-      return {};
-    }
-    if (rules_.family != Family::ExactBid || rules_.zero_play == ZeroPlay::Off) {
-      return "zero play is not played in this game (option zero_play)";
-    }
-    if (deal_.zero_play >> seat & 1) return "zero play is already announced";
-    if (context_.zero_announced >> seat & 1) return "zero play is already announced";
-    return "the deadline for announcing zero play has passed";
+    if (std::string why = zero_refusal(seat); !why.empty()) return why;
+    deal_.zero_play |= static_cast<uint8_t>(1u << seat);
+    return {};
   }
   const std::optional<int> bid = parse_count(text);
   if (!bid) return "not a bid: " + quote_input(typed_) + " (" + bid_hint(seat) + ")";

@@ -114,6 +114,8 @@ class DealForm {
   bool answers_after_gap(const ScoreDeal& deal) const;
   std::string why_bid_illegal(int seat, int bid) const;
   bool zero_announce_allowed(int seat) const;
+  std::string zero_refusal(int seat) const;
+  std::string unasked_zero_play(const ScoreDeal& deal) const;
   std::vector<int> bidding_order() const;
   std::vector<int> tricks_order() const;
   int cards() const { return context_.plan.cards; }
