@@ -213,6 +213,8 @@ std::vector<GameCase> all_cases() {
   out.push_back({"oh-hell", 4, {"trump=turned"}});
   out.push_back({"serbian", 5, {"hook=off"}});
   out.push_back({"israeli", 4, {"declarer_raise=on", "end=deals", "deals=12"}});
+  // Zero play in Israeli whist, announced at one's turn to name a contract.
+  out.push_back({"israeli", 4, {"zero_play=10-before-end", "end=deals", "deals=12"}});
   return out;
 }
 
