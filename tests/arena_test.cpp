@@ -792,6 +792,8 @@ TEST(ArenaCli, ABotStoppedByTheClockMakesTheRunUnreproducibleAndSaysSo) {
   // Past its range: refused where the bot is made, not warned of first (regression).
   EXPECT_TRUE(stops_by_the_clock("ismcts:ms=3600000"));
   EXPECT_FALSE(stops_by_the_clock("ismcts:ms=3600001"));
+  EXPECT_FALSE(stops_by_the_clock("ismcts:easy:hard:ms=5"));
+  EXPECT_FALSE(stops_by_the_clock("ismcts:ms=5:iterations=0"));
   EXPECT_FALSE(stops_by_the_clock("ismcts:iterations=100"));
   EXPECT_FALSE(stops_by_the_clock("expert:hard"));
   EXPECT_FALSE(stops_by_the_clock("ext:./ms=5"));

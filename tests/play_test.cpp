@@ -375,6 +375,24 @@ TEST(PlayCli, TheReasonForTheCardsAllowedCountsJokers) {
   EXPECT_EQ(w.finish(), 0);
 }
 
+// The hint bot is the bots' own when they all play one spec, given once or for each
+// (regression: heuristic,heuristic,heuristic gave the expert's hints), else the expert.
+TEST(PlayCli, TheHintBotIsTheOneTheBotsShare) {
+  const TempDir dir;
+  for (const auto& [bots, hinter] : std::vector<std::pair<std::string, std::string>>{
+           {"heuristic,heuristic,heuristic", "heuristic"},
+           {"heuristic,random,heuristic", "expert:normal"},
+           {"random", "expert:normal"}}) {
+    const fs::path save = dir / (std::to_string(bots.size()) + ".json");
+    Whist w({"play", "--bots", bots, "--seed", "6", "--save", save.string(), "schedule=3,3"}, {});
+    ASSERT_NE(w.next_screen().find("Your bid: "), std::string::npos) << bots;
+    const std::string hint = answer(w, "hint");
+    EXPECT_NE(hint.find("  " + hinter + " would choose: "), std::string::npos) << bots << hint;
+    w.line("quit");
+    EXPECT_EQ(w.finish(), 0);
+  }
+}
+
 TEST(PlayCli, HintUndoLastAndSheet) {
   const TempDir dir;
   const fs::path save = dir / "game.json";

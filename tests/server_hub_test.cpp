@@ -2192,6 +2192,33 @@ TEST_F(HubRestartTest, StorageFailuresThatStopAreStillCountedInTheLog) {
   EXPECT_EQ(out_.logged.size(), before + 2);
 }
 
+// A returning player whose guest cannot be read now is let through the reserve, and its hello
+// says what is wrong (regression: refused as "server full", with a log line each time).
+TEST_F(HubRestartTest, AReturningPlayerIsNotToldTheServerIsFullWhenStorageFails) {
+  const std::string ana = guest("Ana");
+  const std::string id = table(ana, {"human", "random", "random", "random"});
+  call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}});
+  ASSERT_EQ(call("GET", "/api/tables/" + id).body["state"], "playing");
+  reopen();  // Ana is no longer in the guests' cache
+  const std::string hello = Json{{"type", "hello"}, {"table", id}, {"token", ana}}.dump();
+  const std::string stranger =
+      Json{{"type", "hello"}, {"table", id}, {"token", std::string(32, 'a')}}.dump();
+  EXPECT_FALSE(hub_->take_returning_player(stranger, now_));
+  // Every page past the first made unreadable, under the open server: its reads fail.
+  std::ifstream in(db_, std::ios::binary);
+  const std::string saved((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  {
+    std::fstream f(db_, std::ios::in | std::ios::out | std::ios::binary);
+    const std::string junk(saved.size() - 4096, '\xff');
+    f.seekp(4096);
+    f.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+  }
+  const size_t logged = out_.logged.size();
+  for (int k = 0; k < 3; ++k) EXPECT_TRUE(hub_->take_returning_player(hello, now_)) << k;
+  ASSERT_EQ(out_.logged.size(), logged + 1);  // the first, then quiet
+  EXPECT_EQ(out_.logged.back().rfind("reserve: ", 0), 0u) << out_.logged.back();
+}
+
 // A table left alone goes out of memory only once a closing at it is stored: with `--expire`
 // shorter than leave_settle_ms the Disconnect was lost with it, and the seat read back stayed
 // connected for good (regression).

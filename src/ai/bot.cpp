@@ -116,11 +116,13 @@ bool stops_by_the_clock(std::string_view spec) {
   spec = trim(spec);
   if (kind_of(spec) != "ismcts") return false;
   BotParams params;
-  if (parse_params(spec, params)) return false;
+  if (parse_params(spec, params, true)) return false;
   std::string error;
-  // A value refused is the spec's error, said where the bot is made, not a clock (regression:
-  // ms=x was warned of, then refused; so was ms past its range).
-  return params.get_int("ms", 0, 0, IsmctsConfig::kMaxMs, error) != 0 && error.empty();
+  // A spec refused, for its clock or anything else, is an error said where the bot is made, not
+  // a clock (regression: ms=x, ms past its range, and a second level were warned of, then
+  // refused).
+  const IsmctsConfig config = ismcts_config(params, error);
+  return config.ms != 0 && error.empty();
 }
 
 std::string new_bot_spec_error(std::string_view spec) {

@@ -139,9 +139,13 @@ std::unique_ptr<PlayGame> new_game(const PlayArgs& args) {
                       : "--names: " + quote_input(name) + " is named twice");
     }
   }
-  // Hints come from the opponents' own bot when they share one that can think, else the expert.
+  // Hints come from the opponents' own bot when they share one that can think, else the expert:
+  // one spec for all, or the same one for each (regression: heuristic,heuristic,heuristic gave
+  // the expert's hints).
   const std::string first = bot_spec(specs[0]);
-  if (specs.size() == 1 && first != "random" && first.rfind("ext:", 0) != 0) session.hint = first;
+  const bool shared = std::all_of(specs.begin(), specs.end(),
+                                  [&](const std::string& s) { return bot_spec(s) == first; });
+  if (shared && first != "random" && first.rfind("ext:", 0) != 0) session.hint = first;
   const int first_dealer =
       static_cast<int>(derive_seed(session.seed, {kDealerStream}) % static_cast<uint64_t>(n));
   std::string error;

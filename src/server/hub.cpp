@@ -1252,8 +1252,15 @@ bool Hub::take_returning_player(std::string_view text, int64_t now_ms) {
   const auto it = impl_->tables.find(t->get<std::string>());
   if (it == impl_->tables.end() || it->second.table->stage() != TableStage::Playing) return false;
   // The token last, as a hello does: a guest is seen only at a table that exists
-  // (docs/protocol.md).
-  const std::optional<Impl::Guest> g = impl_->guest_of(j);
+  // (docs/protocol.md). One that cannot be read now is let through: its hello then says what
+  // is wrong, where "server full" would not (regression: that, and a log line each time).
+  std::optional<Impl::Guest> g;
+  try {
+    g = impl_->guest_of(j);
+  } catch (const StorageError& e) {
+    impl_->log_storage("reserve", e, now_ms);
+    return true;
+  }
   if (!g) return false;
   // A seat already connected is not coming back (regression: one seat's hello, sent again and
   // again, took every place of the reserve), unless its connections have gone silent: a network
