@@ -268,6 +268,45 @@ TEST(CallAceFlow, HalfLetsTheSecretPartnerChooseTrumpAndExchange) {
   EXPECT_TRUE(m.view(0).call.kitty.empty());
 }
 
+// Regression (an audit): in a Half contract whose called card is the declarer's own or lies in
+// the kitty, the declarer chooses trump and exchanges, and every seat was told so (to_move,
+// call.actor, the history's seat), so the others learnt at the call that it plays alone, and
+// where a kitty card lay. Now no other seat sees who chooses, as with a partner.
+TEST(CallAceViews, AHalfDeclarerAloneIsNotSeenToChoose) {
+  const std::array<std::string_view, 4> hands = {
+      "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "X1 KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+      "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"};
+  for (const char* called : {"AH", "AS", "AD"}) {  // in the kitty, the declarer's, seat 2's
+    Match m = deal({}, hands, {card("AH"), Card::joker(1), Card::joker(2)});
+    win_auction(m, "8 half");
+    act(m, Action::call(card(called)));
+    const int chooser = m.state().to_move();
+    EXPECT_EQ(chooser, std::string(called) == "AD" ? 2 : 0) << called;
+    for (int viewer = 0; viewer < 4; ++viewer) {
+      const PlayerView v = m.view(viewer);
+      EXPECT_EQ(v.to_move, viewer == chooser ? chooser : -1) << called << " seen by " << viewer;
+      EXPECT_EQ(v.call.actor, viewer == chooser ? chooser : -1) << called << " seen by " << viewer;
+      EXPECT_EQ(actor_visible(m.state(), chooser, viewer), viewer == chooser) << called;
+    }
+    act(m, Action::choose_trump(Suit::Spades));
+    act(m, Action::keep_hand());
+    for (int viewer = 0; viewer < 4; ++viewer) {
+      for (const SeatAction& h : m.view(viewer).history) {
+        if (h.action.kind() == ActionKind::ChooseTrump || h.action.kind() == ActionKind::KeepHand) {
+          EXPECT_EQ(h.seat, viewer == chooser ? chooser : -1) << called << " seen by " << viewer;
+        }
+      }
+    }
+  }
+  // The declarer's own choices in the other contracts are seen by all, as before.
+  Match quarter = deal();
+  win_auction(quarter, "7 quarter");
+  EXPECT_EQ(quarter.view(1).to_move, 0);
+  act(quarter, Action::choose_trump(Suit::Spades));
+  EXPECT_EQ(quarter.view(2).history.back().seat, 0);
+  EXPECT_EQ(quarter.view(2).call.actor, quarter.state().call().actor);
+}
+
 TEST(CallAceViews, ADeclinedKittyStaysUnseen) {
   Match m = deal();
   win_auction(m, "7 good");

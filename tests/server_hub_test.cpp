@@ -969,6 +969,34 @@ TEST_F(HubTest, AWatcherWhoTakesASeatPlaysItOnTheSameConnection) {
   EXPECT_TRUE(out_.last_of(1, "state")["view"]["own_hand"].empty());
 }
 
+// The others are never shown a watcher who takes a seat as disconnected: told once, with the
+// seat's connection (regression: a state with it disconnected came first, a badge for a moment
+// in the web client), and one who does not watch is told of too.
+TEST_F(HubTest, AWatcherWhoTakesASeatIsNeverShownDisconnected) {
+  const std::string ana = guest("Ana"), bo = guest("Bo"), cy = guest("Cy");
+  const std::string id = table(ana, {"human", "human", "human", "random"});
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", ana}, {"seat", 0}}).status, 200);
+  hello(1, id, ana);
+  hello(2, id, bo);  // Bo watches
+  const size_t before = out_.sent[1].size();
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", bo}, {"seat", 1}}).status, 200);
+  std::vector<Json> states;
+  for (size_t i = before; i < out_.sent[1].size(); ++i) {
+    if (out_.sent[1][i]["type"] == "state") states.push_back(out_.sent[1][i]);
+  }
+  ASSERT_EQ(states.size(), 1u);
+  EXPECT_EQ(states[0]["table"]["seats"][1]["name"], "Bo");
+  EXPECT_EQ(states[0]["table"]["seats"][1]["connected"], true);
+  // Cy takes the last seat without watching: the game starts, and everyone is told.
+  const size_t bo_before = out_.sent[2].size();
+  ASSERT_EQ(call("POST", "/api/tables/" + id + "/join", {{"token", cy}, {"seat", 2}}).status, 200);
+  const Json told = out_.last_of(2, "state");
+  ASSERT_GT(out_.sent[2].size(), bo_before);
+  EXPECT_EQ(told["table"]["seats"][2]["name"], "Cy");
+  EXPECT_EQ(told["table"]["seats"][2]["connected"], false);
+  EXPECT_EQ(told["table"]["state"], "playing");
+}
+
 // A player who takes a seat someone left mid-game heads its column of the score from then on;
 // the game record keeps the names the game started with.
 TEST_F(HubTest, TheScoreNamesWhoPlaysEachSeatNow) {
@@ -1553,7 +1581,8 @@ TEST_F(HubTest, ABotChoosingInSecretTakesAHumansTime) {
       EXPECT_TRUE(job->view.phase == Phase::ChooseTrump || job->view.phase == Phase::Exchange ||
                   job->view.phase == Phase::Discard)
           << static_cast<int>(job->view.phase);
-      EXPECT_NE(job->seat, job->view.auction.declarer);
+      // The partner, or the declarer playing alone (its own card called, or one in the kitty),
+      // whose choices are as secret: seen at once, they would tell that it plays alone.
       ++secret;
       now_ += most;
       const Action action = run_bot_job(*job);

@@ -101,16 +101,22 @@ Knowledge infer(const Rules& rules, const PlayerView& v) {
     k.allowed[h] = used ? k.unknown : CardSet();
   }
   add_voids(v, k.allowed);
-  // In a Half contract the holder of the called card chooses trump: a hidden chooser is a partner
-  // among the other seats; the declarer choosing means the declarer or the kitty holds the card.
+  // In a Half contract the holder of the called card chooses trump, or the declarer when it is
+  // its own or in the kitty; only the chooser sees who chooses (game/view.h, actor_visible). So a
+  // hidden chooser tells the declarer that a partner among the other seats holds the card, and
+  // tells the others nothing (it may be the declarer's, or in the kitty); the declarer choosing
+  // means the declarer or the kitty holds it.
   const Card called = v.call.called;
   if (v.setup.family == Family::CallAce && called != kNoCard && v.call.contract >= 0 &&
       contract_ladder()[v.call.contract].kind == ContractKind::Half && v.phase != Phase::CallCard) {
     const int declarer = v.auction.declarer;
     for (int h = 0; h < kHolders; ++h) {
-      const bool possible =
-          v.call.actor < 0 ? h < n && h != declarer
-                           : h == v.call.actor || (v.call.actor == declarer && h == kKittyHolder);
+      bool possible = h < n || h == kKittyHolder;
+      if (v.call.actor >= 0) {
+        possible = h == v.call.actor || (v.call.actor == declarer && h == kKittyHolder);
+      } else if (v.seat == declarer) {
+        possible = h < n && h != declarer;
+      }
       if (!possible) k.allowed[h] -= called;
     }
   }

@@ -62,7 +62,12 @@ std::string narrate(const Match& m, int seat, Action a, const std::vector<int>& 
   const DealState& s = m.state();
   bool shown = true;
   for (int v : viewers) shown = shown && taker_visible(s, seat, a, v);
-  const std::string name = shown ? m.names()[static_cast<size_t>(seat)] : "The partner";
+  // Unseen, a Half contract's chooser is the partner to the declarer, who is not asked; to the
+  // others it may be the declarer alone (game/view.h, taker_visible).
+  const bool declarer_watches = viewers.size() == 1 && viewers[0] == s.declarer();
+  const std::string name = shown              ? m.names()[static_cast<size_t>(seat)]
+                           : declarer_watches ? "The partner"
+                                              : "The partner or the declarer";
   const std::string what = action_text(a, style);
   std::string out;
   switch (a.kind()) {

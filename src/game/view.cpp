@@ -11,6 +11,15 @@ bool partner_revealed(const DealState& s) {
   return s.call().called != kNoCard && s.played().contains(s.call().called);
 }
 
+// A Half contract whose card is called: its holder chooses trump and exchanges, or the declarer
+// when the card is its own or in the kitty. Who that is stays unseen by the others either way:
+// a declarer seen to act would tell them it plays alone, and where a kitty card lies
+// (regression: to_move, call.actor and the history named it, and a bot declarer moved at once).
+bool half_called(const DealState& s) {
+  return s.call().contract >= 0 && s.call().called != kNoCard &&
+         contract_ladder()[s.call().contract].kind == ContractKind::Half;
+}
+
 }  // namespace
 
 bool PlayerView::operator==(const PlayerView& o) const {
@@ -38,10 +47,8 @@ void add_call_ace(const DealState& s, int seat, PlayerView& v) {
   // The face-down kitty and the partner are not public: keep only what this seat may know.
   v.call.kitty = CardSet();
   v.call.partner = -1;
-  // In a Half contract the one choosing trump and exchanging is the secret partner.
-  if (s.call().actor != s.declarer() && seat != s.call().actor && !partner_revealed(s)) {
-    v.call.actor = -1;
-  }
+  // In a Half contract the one choosing trump and exchanging is unseen, as above.
+  if (half_called(s) && seat != s.call().actor && !partner_revealed(s)) v.call.actor = -1;
   const bool partner_known = partner_revealed(s);
   const int holder_now = [&] {
     for (int p = 0; p < s.players(); ++p) {
@@ -79,11 +86,12 @@ void add_call_ace(const DealState& s, int seat, PlayerView& v) {
 }  // namespace
 
 bool taker_visible(const DealState& s, int seat, Action a, int viewer) {
-  if (s.family() != Family::CallAce || seat == viewer || seat == s.declarer()) return true;
+  if (s.family() != Family::CallAce || seat == viewer) return true;
   const ActionKind k = a.kind();
   const bool partner_action = k == ActionKind::ChooseTrump || k == ActionKind::TakeKitty ||
                               k == ActionKind::KeepHand || k == ActionKind::Discard;
-  return !partner_action || partner_revealed(s);
+  // Only a Half contract's are made after its call; the declarer's own in the others are seen.
+  return !partner_action || !half_called(s) || partner_revealed(s);
 }
 
 PlayerView make_view(const DealState& s, int seat) {
@@ -198,9 +206,8 @@ bool is_public(Action a) {
 
 bool actor_visible(const DealState& s, int seat, int viewer) {
   if (s.family() != Family::CallAce || seat == viewer) return true;
-  const int actor = s.call().actor;
-  if (seat != actor || actor == s.declarer()) return true;
-  // The secret partner chooses trump and exchanges in a Half contract.
+  if (seat != s.call().actor || !half_called(s)) return true;
+  // The Half contract's chooser (the partner, or the declarer alone) chooses trump and exchanges.
   const bool partner_phase = s.phase() == Phase::ChooseTrump || s.phase() == Phase::Exchange ||
                              s.phase() == Phase::Discard;
   return !partner_phase || partner_revealed(s);

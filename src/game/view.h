@@ -88,11 +88,12 @@ Action heard_action(const PlayerView& view, Action a);
 bool is_public(Action a);
 
 // Whether `viewer` may know that `seat` is the one acting in `state` right now (in a Half contract
-// the secret partner chooses trump and exchanges; others see only that the partner acts).
+// the holder of the called card, or the declarer when it is its own or in the kitty, chooses trump
+// and exchanges; the others see only that someone acts).
 bool actor_visible(const DealState& state, int seat, int viewer);
 
 // Whether `viewer` may know that `seat` took `a`, an action of the deal in `state` (its current
-// state): the secret partner's trump choice and kitty exchange do not say who made them.
+// state): a Half contract's trump choice and kitty exchange do not say who made them.
 bool taker_visible(const DealState& state, int seat, Action a, int viewer);
 
 }  // namespace whist

@@ -716,7 +716,9 @@ struct Hub::Impl {
         return error_reply(409, "conflict", why, "seat");
       }
       if (auto refused = refuse_seat_change(*g, now, client)) return *refused;
-      commit_seat_change(entry, e, *g, now);
+      // Told with the seat's connection, if the guest watches (regression: the others were sent
+      // a state with the new player disconnected, then one with them connected).
+      commit_seat_change(entry, e, *g, now, false);
       seat_watchers(entry, g->id, e.seat, now);
       return json_reply(200, {{"seat", e.seat}});
     }
@@ -1071,7 +1073,8 @@ struct Hub::Impl {
   }
 
   // A guest who watched a table and has just taken a seat plays it from the connections it
-  // watched with: each is welcomed again as the player, and the seat is connected.
+  // watched with: each is welcomed again as the player, and the seat is connected. Everyone is
+  // told, once (the join was stored untold).
   void seat_watchers(TableEntry& entry, const std::string& guest, int seat, int64_t now) {
     std::vector<ConnId> moved;
     for (ConnId c : entry.conns) {
@@ -1082,7 +1085,7 @@ struct Hub::Impl {
       welcome(c, conn);
       moved.push_back(c);
     }
-    if (moved.empty()) return;
+    if (moved.empty()) return broadcast(entry, now);
     const bool first = (entry.seat_conns[seat] += static_cast<int>(moved.size())) ==
                        static_cast<int>(moved.size());
     if (first && seat_comes_back(entry, seat)) {
@@ -1097,6 +1100,7 @@ struct Hub::Impl {
           conns.at(c).seat = -1;
           outlet.close(c, "storage");
         }
+        broadcast(entry, now);
       }
     } else {
       broadcast(entry, now);
