@@ -25,7 +25,8 @@ describe('friends at one table', () => {
     expect(listed.tables.map((t) => t.id)).not.toContain(link.split('/').pop());
 
     // a friend in another browser context (another person: no shared storage) opens the link;
-    // a first visit, no guest yet: its hello had no token, so it says hello again once seated
+    // a first visit, no guest yet: its hello had no token, so it says hello again with the guest
+    // made to take the seat, before taking it (the server then seats that connection)
     const bogdan = await newPage(env.browser, env.watch, { width: 390, height: 844 }, true);
     const bogdanWs = socketWatch(bogdan.page);
     await bogdan.page.goto(link);
@@ -112,5 +113,73 @@ describe('friends at one table', () => {
     expect(sheet).not.toContain('Bogdan');
     expect(watcherWs).toEqual({ sockets: 1, hellos: 1 });
     for (const x of [ana, bogdan, watcher]) await x.context.close();
+  });
+
+  // Regression (audit): a friend on a first visit was seated with no connection: the guest was
+  // made to take the seat, and the watching connection, whose hello had no token, said hello with
+  // it only after the join. The others saw "Bo | dealer | disconnected" as the game started, for as
+  // long as the next move was shown (paced), and a connect was stored late. Here a hello that the
+  // friend's page says once the seat is asked for is held back until the checks are done: a page
+  // that still needed one would leave the friend disconnected meanwhile.
+  it('a friend who takes a seat by the link is connected to the others from the join on', async () => {
+    const ana = await newPage(env.browser, env.watch);
+    const anaStates: { seq: number; table?: { state: string; seats: { name?: string | null; connected?: boolean }[] } }[] = [];
+    ana.page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (typeof f.payload === 'string' && /^\{"type":"state"/.test(f.payload)) anaStates.push(JSON.parse(f.payload));
+      }),
+    );
+    await createTable(ana.page, server.url, {
+      name: 'Ana',
+      seats: ['human', 'heuristic', 'human', 'heuristic'],
+      options: { schedule: '2,1,1' },
+      public: false,
+    });
+    await ana.page.getByTestId('waiting').waitFor();
+    const link = await ana.page.getByTestId('share-link').inputValue();
+
+    const bo = await newPage(env.browser, env.watch);
+    let joinAsked = false;
+    bo.page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/join$/.test(r.url())) joinAsked = true;
+    });
+    const hellos: { token: string | null; afterJoin: boolean }[] = [];
+    const held: (() => void)[] = [];
+    await bo.page.routeWebSocket(/\/ws$/, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (typeof m !== 'string' || !/"type":"hello"/.test(m)) return upstream.send(m);
+        hellos.push({ token: (JSON.parse(m) as { token?: string }).token ?? null, afterJoin: joinAsked });
+        if (joinAsked) held.push(() => upstream.send(m));
+        else upstream.send(m);
+      });
+    });
+    await bo.page.goto(link);
+    await bo.page.getByTestId('take-seat-2').waitFor();
+    await bo.page.getByTestId('join-name').fill('Bo');
+    await bo.page.getByTestId('take-seat-2').click();
+
+    // Ana sees Bo take the seat and the game start, and Bo connected: no badge says otherwise
+    const boSeat = ana.page.locator('.seat[data-seat="2"]');
+    await boSeat.locator('.seat-name', { hasText: 'Bo' }).waitFor();
+    await expect.poll(() => ana.page.locator('#app').getAttribute('data-state')).toBe('playing');
+    await expect.poll(() => boSeat.locator('.badge', { hasText: 'disconnected' }).count(), { timeout: 3000 }).toBe(0);
+    // in what the server sent her: the join's own state names Bo before his connection is
+    // counted, and the next event is that connection, stored with the join; from then on no
+    // state has him disconnected
+    let table: (typeof anaStates)[number]['table'];
+    const seen = anaStates.map((m) => ((table = m.table ?? table), { seq: m.seq, name: table?.seats[2].name, connected: table?.seats[2].connected }));
+    const joined = seen.findIndex((x) => x.name === 'Bo');
+    expect(joined).toBeGreaterThanOrEqual(0);
+    const after = seen.slice(joined).filter((x) => x.seq > seen[joined].seq);
+    expect(after[0]).toEqual({ seq: seen[joined].seq + 1, name: 'Bo', connected: true });
+    expect(after.filter((x) => !x.connected)).toEqual([]);
+    // Bo's page said hello with his new guest's token before asking for the seat, and no hello since
+    const token = await bo.page.evaluate(() => (JSON.parse(localStorage.getItem('whist.guest')!) as { token: string }).token);
+    await bo.page.getByText('You are Bo').waitFor();
+    expect(hellos).toEqual([{ token: null, afterJoin: false }, { token, afterJoin: false }]);
+
+    for (const release of held) release();
+    for (const x of [ana, bo]) await x.context.close();
   });
 });

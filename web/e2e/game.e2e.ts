@@ -13,6 +13,7 @@ describe('a game against bots', () => {
       name: 'Ana',
       seats: ['human', 'heuristic', 'random', 'expert:easy'],
       options: { schedule: '2,1' },
+      tableName: 'Friday game',
     });
     const app = page.locator('#app');
     await expect.poll(() => app.getAttribute('data-state')).toBe('playing');
@@ -108,6 +109,16 @@ describe('a game against bots', () => {
     await page.waitForURL((u) => /#\/table\/[0-9a-f]+$/.test(u.hash) && !u.hash.endsWith(finished));
     await expect.poll(() => app.getAttribute('data-state')).toBe('playing');
     await page.getByText('You are Ana').waitFor();
+    const rematch = page.url().split('/').pop()!;
+    // the lobby's "Your tables" tells the two apart (regression: "Romanian whist · seat 1 · <time>"
+    // twice): the rematch first, the game over under it, both by the table's name
+    await page.getByRole('link', { name: 'Lobby' }).first().click();
+    const rows = page.locator('.my-tables li');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).locator('span').first().textContent()).toMatch(/^Friday game · [^·]+ · rematch · seat 1 · [^·]+$/);
+    expect(await rows.nth(1).locator('span').first().textContent()).toMatch(/^Friday game · [^·]+ · seat 1 · finished · [^·]+$/);
+    expect(await rows.nth(0).getByRole('link').getAttribute('href')).toBe(`#/table/${rematch}`);
+    expect(await rows.nth(1).getByRole('link').getAttribute('href')).toBe(`#/table/${finished}`);
     await context.close();
   });
 

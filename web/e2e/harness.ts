@@ -169,7 +169,7 @@ export function screenshotPath(name: string): string {
 export async function createTable(
   page: Page,
   baseUrl: string,
-  o: { name: string; variant?: string; seats: string[]; options?: Record<string, string>; public?: boolean; turnSeconds?: number },
+  o: { name: string; variant?: string; seats: string[]; options?: Record<string, string>; public?: boolean; turnSeconds?: number; tableName?: string },
 ): Promise<string> {
   await page.goto(`${baseUrl}/#/`);
   await page.getByTestId('guest-name').fill(o.name);
@@ -186,6 +186,7 @@ export async function createTable(
   }
   if (o.public === false) await page.getByTestId('public').uncheck();
   if (o.turnSeconds !== undefined) await page.locator('#turn-seconds').fill(String(o.turnSeconds));
+  if (o.tableName !== undefined) await page.locator('#table-name').fill(o.tableName);
   await page.getByTestId('create').click();
   await page.waitForURL(/#\/table\/[0-9a-f]+$/);
   return page.url().split('/').pop()!;

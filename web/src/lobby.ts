@@ -4,7 +4,7 @@
 import { api, ApiError, type Guest, type TableFilter } from './api';
 import { announce, h, rerender } from './dom';
 import { seatIsFree } from './model';
-import { knownTables, randomGuestName, rememberTable, storedGuest, withGuest } from './storage';
+import { knownTables, randomGuestName, rememberTable, storedGuest, withGuest, type KnownTable } from './storage';
 import type { Summary } from './types';
 import {
   changedOptions,
@@ -48,6 +48,25 @@ export function errorKey(stage: Stage, field: string | undefined): string | null
 }
 
 export type Stage = 'guest' | 'table' | 'join';
+
+// What a row of "Your tables" says of its table, the time it was last opened aside: its name when
+// it has one, its game, a rematch, the seat, a game over, as this browser last saw the table.
+// Nothing is asked of the server for them (a request a row could run into the API's rate limit).
+// Regression (audit): a finished game and its rematch read alike but for the time. An entry kept
+// before names and ends were reads as it did.
+export function knownTableParts(t: KnownTable): string[] {
+  const parts = [presetTitle(t.variant), `seat ${t.seat + 1}`];
+  if (t.rematchOf) parts.splice(1, 0, 'rematch');
+  if (t.name) parts.unshift(t.name);
+  if (t.finished) parts.push('finished');
+  return parts;
+}
+
+// The row's text, and the words its "Open" link is told apart by (for screen readers).
+export function knownTableText(t: KnownTable): { text: string; label: string } {
+  const parts = knownTableParts(t);
+  return { text: [...parts, new Date(t.at).toLocaleString()].join(' · '), label: ` ${parts.join(', ')}` };
+}
 
 // Runs `use` with the guest (withGuest), `step.stage` saying at each moment what a refusal would be
 // of: the guest's ('guest', its name field) until `use` starts, the request's ('table') while it
@@ -230,7 +249,8 @@ export class LobbyPage {
       const first = this.seats.indexOf('human');
       if (first >= 0) {
         await api.join(r.id, g.token, first);
-        rememberTable({ id: r.id, token: g.token, seat: first, variant: p.name });
+        const name = this.tableName.trim();
+        rememberTable({ id: r.id, token: g.token, seat: first, variant: p.name, ...(name ? { name } : {}) });
       }
       location.hash = `#/table/${r.id}`;
     } catch (e) {
@@ -504,9 +524,10 @@ export class LobbyPage {
         ? []
         : [
             h('h2', null, 'Your tables'),
-            h('ul', { class: 'tables' }, mine.map((t) =>
-              h('li', { class: 'table-row' }, h('span', null, `${presetTitle(t.variant)} · seat ${t.seat + 1} · ${new Date(t.at).toLocaleString()}`), h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}`, 'data-key': `mine:${t.id}` }, 'Open', h('span', { class: 'visually-hidden' }, ` ${presetTitle(t.variant)}, seat ${t.seat + 1}`)))),
-            )),
+            h('ul', { class: 'tables' }, mine.map((t) => {
+              const { text, label } = knownTableText(t);
+              return h('li', { class: 'table-row' }, h('span', null, text), h('span', { class: 'row-buttons' }, h('a', { class: 'button', href: `#/table/${t.id}`, 'data-key': `mine:${t.id}` }, 'Open', h('span', { class: 'visually-hidden' }, label))));
+            })),
           ],
     );
   }

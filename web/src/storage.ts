@@ -1,6 +1,7 @@
 // What the browser keeps between visits (localStorage): the guest (name and token) and the
 // tables one sat at, so that a reload or another day finds the seat again.
 import { api, ApiError, type Guest } from './api';
+import type { Summary } from './types';
 
 const GUEST_KEY = 'whist.guest';
 const TABLES_KEY = 'whist.tables';
@@ -11,6 +12,12 @@ export interface KnownTable {
   seat: number;
   variant: string;
   at: number; // when last opened (ms)
+  // What tells the lobby's rows apart, as this browser last saw the table (a finished game and its
+  // rematch read alike but for the time): entries kept before these were have none of them.
+  name?: string; // the table's name, when it has one
+  finished?: boolean; // its game seen over
+  rematch?: string; // the id of its rematch, once seen
+  rematchOf?: string; // the table it is the rematch of, when known
 }
 
 function read<T>(key: string, fallback: T): T {
@@ -78,9 +85,30 @@ export function knownTable(id: string): KnownTable | undefined {
   return knownTables().find((t) => t.id === id);
 }
 
+// What was learnt of the table before (its name, its end) is kept; a table that another kept
+// names as its rematch is marked as one.
 export function rememberTable(t: Omit<KnownTable, 'at'>): void {
-  const rest = knownTables().filter((k) => k.id !== t.id);
-  write(TABLES_KEY, [{ ...t, at: Date.now() }, ...rest].slice(0, 20));
+  const all = knownTables();
+  const old = all.find((k) => k.id === t.id);
+  const rest = all.filter((k) => k.id !== t.id);
+  const rematchOf = t.rematchOf ?? old?.rematchOf ?? rest.find((k) => k.rematch === t.id)?.id;
+  write(TABLES_KEY, [{ ...old, ...t, ...(rematchOf ? { rematchOf } : {}), at: Date.now() }, ...rest].slice(0, 20));
+}
+
+// What a table's summary says for the list of one's tables: its game, its name when it has one,
+// whether its game is over, its rematch.
+export function tableFacts(t: Summary): Pick<KnownTable, 'variant' | 'name' | 'finished' | 'rematch'> {
+  return {
+    variant: t.variant,
+    ...(t.name ? { name: t.name } : {}),
+    ...(t.state === 'finished' ? { finished: true } : {}),
+    ...(t.rematch ? { rematch: t.rematch } : {}),
+  };
+}
+
+// Whether `facts` (tableFacts) would change what is kept of the table.
+export function factsChange(known: KnownTable, facts: Partial<KnownTable>): boolean {
+  return Object.entries(facts).some(([k, v]) => known[k as keyof KnownTable] !== v);
 }
 
 export function forgetTable(id: string): void {

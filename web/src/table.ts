@@ -36,6 +36,7 @@ import {
   type Snapshot,
 } from './model';
 import {
+  factsChange,
   forgetTable,
   knownTable,
   randomGuestName,
@@ -43,6 +44,7 @@ import {
   storedGuest,
   storedPace,
   storePace,
+  tableFacts,
   tokenFor,
   withGuest,
 } from './storage';
@@ -67,6 +69,9 @@ const FOCUS_FALLBACKS = ['[data-testid="hand"]', '[data-testid="turn"]', 'h1'];
 // After taking or leaving a seat over HTTP, the server welcomes the watching connection again
 // with its new role; a server that does not is said hello again after this long.
 export const REWELCOME_MS = 2500;
+// Before taking a seat with a guest the watching connection's hello did not carry (made just now),
+// it says hello with it and the seat is asked for once that is answered, or after this long.
+const HELLO_FIRST_MS = 2000;
 
 
 export class TablePage {
@@ -90,6 +95,7 @@ export class TablePage {
   private scoreOpen: boolean | null = null; // the score sheet's <details>, as the player left it
   private wordsOpen = false; // the same for what Call-Ace's contracts mean, under its auction
   private helloToken: string | undefined; // the token of the connection's latest hello
+  private helloAnswered: (() => void) | null = null; // waits for the answer to a hello (helloFirst)
   private rewelcomeTimer: number | undefined;
   private spectatorRetry: number | undefined; // the next hello, the table full of spectators
   private full: string | null = null; // why the table keeps this page out (spectators-full)
@@ -171,12 +177,13 @@ export class TablePage {
         // the first answer to a hello, or again on the same connection when its guest takes a
         // seat over HTTP (or leaves it)
         this.letIn();
+        this.helloAnswered?.();
         this.seat = m.seat;
         this.role = m.role;
         const known = knownTable(this.id);
         const token = this.helloToken ?? tokenFor(this.id);
         if (m.seat >= 0 && token) {
-          rememberTable({ id: this.id, token, seat: m.seat, variant: this.snap.table?.variant ?? known?.variant ?? '' });
+          rememberTable({ id: this.id, token, seat: m.seat, variant: known?.variant ?? '', ...this.facts() });
         } else if (m.seat < 0 && known && known.token === token) {
           forgetTable(this.id); // that token no longer holds a seat here
         }
@@ -188,9 +195,11 @@ export class TablePage {
         this.snap = applyState(this.snap, m);
         this.followTimer(was, this.snap);
         this.followUnsent(this.snap);
+        // the lobby's row of this table as it is now: its game, its name, its end, its rematch
+        // (regression: a finished game and its rematch read alike but for the time)
         const known = knownTable(this.id);
-        if (this.seat >= 0 && known && this.snap.table && known.variant !== this.snap.table.variant) {
-          rememberTable({ ...known, variant: this.snap.table.variant });
+        if (this.seat >= 0 && known && factsChange(known, this.facts())) {
+          rememberTable({ ...known, ...this.facts() });
         }
         this.queue.push(this.snap);
         this.pump();
@@ -274,6 +283,7 @@ export class TablePage {
       // and the one in the way may be this page's own connection before a reconnection, which
       // the server drops only once it has been silent for a minute. Said in the banner, which
       // stays, over the table if one was shown.
+      this.helloAnswered?.(); // a hello refused is answered too: the seat is asked for all the same
       this.full = spectatorsFullText(this.id, SPECTATOR_RETRY_MS / 1000);
       this.renderBanner();
       window.clearTimeout(this.spectatorRetry);
@@ -380,10 +390,16 @@ export class TablePage {
     this.render();
     try {
       const g = await withGuest(this.joinName, async (guest) => {
+        // Regression: a first visit's guest is made only now, and the connection, whose hello had
+        // no token, said hello with it only after the join: the seat was taken with no
+        // connection, so the others saw the friend "disconnected" as the game started (for as
+        // long as the next move was shown, paced), and a connect was stored late. Said first, the
+        // server makes this connection the seat's as it stores the join.
+        await this.helloFirst(guest.token);
         await api.join(this.id, guest.token, seat);
         return guest;
       });
-      rememberTable({ id: this.id, token: g.token, seat, variant: this.snap.table?.variant ?? '' });
+      rememberTable({ id: this.id, token: g.token, seat, variant: '', ...this.facts() });
       this.clearNotice();
       // the connection watched with this guest's token: the server makes it the seat's and says
       // so (a second welcome, which may have come already); else it says hello with the token
@@ -413,6 +429,30 @@ export class TablePage {
     }
   }
 
+  // What the lobby's list keeps of this table, from the latest summary (none yet: nothing).
+  private facts(): Partial<ReturnType<typeof tableFacts>> {
+    return this.snap.table ? tableFacts(this.snap.table) : {};
+  }
+
+  // Before a join: the open connection says hello with `token` unless its latest hello carried it
+  // (a guest kept from an earlier visit: nothing is said, nothing waited for), and the join waits
+  // for the answer, a spectator's welcome (docs/protocol.md: a token not seated watches), so that
+  // the server has the connection as this guest's when the join comes. Not open: the next
+  // connection's hello carries the guest's token (tokenFor), seated by then or not.
+  private helloFirst(token: string): Promise<void> {
+    if (!this.conn.isOpen || this.helloToken === token || tokenFor(this.id) !== token) return Promise.resolve();
+    return new Promise((done) => {
+      const finish = () => {
+        window.clearTimeout(timer);
+        if (this.helloAnswered === finish) this.helloAnswered = null;
+        done();
+      };
+      const timer = window.setTimeout(finish, HELLO_FIRST_MS);
+      this.helloAnswered = finish;
+      this.conn.rehello();
+    });
+  }
+
   // After a join or a leave over HTTP: when the open connection said hello with `token`, the
   // server welcomes it again in its new role; only when that does not come (an older server) is
   // hello said again, on the same connection. One socket either way.
@@ -432,7 +472,9 @@ export class TablePage {
     this.busy = true;
     try {
       const r = await api.rematch(this.id, token);
-      rememberTable({ id: r.id, token, seat: this.seat, variant: this.snap.table?.variant ?? '' });
+      // the same game and name; neither over nor with a rematch yet
+      const name = this.snap.table?.name;
+      rememberTable({ id: r.id, token, seat: this.seat, variant: this.snap.table?.variant ?? '', ...(name ? { name } : {}), rematchOf: this.id });
       // Regression: the answer could come after the player had gone elsewhere (the lobby), and
       // took them to the rematch anyway.
       if (!this.destroyed) location.hash = `#/table/${r.id}`;

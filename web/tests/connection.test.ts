@@ -207,7 +207,8 @@ describe('after a seat is taken or left over HTTP', () => {
     expect(afterSeatChange({ done: true, open: true, helloToken: 't', token: 't' })).toBe('nothing');
     // the connection watched with this guest's token: the server moves it; hello only if no welcome comes
     expect(afterSeatChange({ done: false, open: true, helloToken: 't', token: 't' })).toBe('wait');
-    // a first visit: its hello had no token (the guest was made to take the seat)
+    // its hello had no token, or another guest's: the server cannot have moved it (a first visit
+    // now says hello with the guest made to take the seat before the join: table.ts, helloFirst)
     expect(afterSeatChange({ done: false, open: true, helloToken: undefined, token: 't' })).toBe('hello');
     expect(afterSeatChange({ done: false, open: true, helloToken: 'old', token: 't' })).toBe('hello');
     // not connected now: the next connection's hello carries the seat's token
