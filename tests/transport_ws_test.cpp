@@ -333,6 +333,23 @@ TEST(TransportWsSlowMessage, AMessageNotCompleteInTimeIsClosed) {
     EXPECT_EQ(client.reason().code, websocket::close_code::policy_error);
     EXPECT_EQ(client.reason().reason, "message too slow: not complete within 200 ms");
   }
+  // A header alone, its payload never sent, is timed as well; one announcing more than a message
+  // may hold is refused at once (regression: neither, and the connection stayed until the pings'
+  // timeout, 35 s).
+  for (const size_t announced : {100, 5000}) {
+    SCOPED_TRACE(announced);
+    WsClient client(server.port());
+    std::string header = masked_frame(true, 0x01, std::string(announced, 'x'));
+    header.resize(header.size() - announced);
+    asio::write(client.ws().next_layer(), asio::buffer(header));
+    client.drain();  // the close deadline's 5 s: the client's close frame is read as payload
+    if (announced > server::TransportConfig{}.max_ws_message) {
+      EXPECT_EQ(client.reason().code, websocket::close_code::too_big);
+      EXPECT_EQ(client.reason().reason, "message too large");
+    } else {
+      EXPECT_EQ(client.reason().reason, "message too slow: not complete within 200 ms");
+    }
+  }
   // In time, a message may come in pieces.
   WsClient patient(server.port());
   patient.ws().write_some(false, asio::buffer(std::string_view(R"({"type":)")));

@@ -65,6 +65,22 @@ TEST(FrameCounter, CountsAFrameWhenItsHeaderEnds) {
   EXPECT_EQ(counter.count(reinterpret_cast<const unsigned char*>(empty.data()), empty.size()), 3u);
 }
 
+// A data frame's length is told with its header, before the payload; a control frame's is not.
+TEST(FrameCounter, TellsTheLongestPayloadADataFrameAnnounces) {
+  FrameCounter counter;
+  const std::string bytes = frame(5000, true);
+  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
+  EXPECT_EQ(counter.count(data, 8), 1u);  // the header alone: 2 + 2 + 4 bytes
+  EXPECT_EQ(counter.take_announced(), 5000u);
+  EXPECT_EQ(counter.take_announced(), 0u);  // told once
+  counter.count(data + 8, bytes.size() - 8);
+  EXPECT_EQ(counter.take_announced(), 0u);
+  std::string ping = frame(100, true);
+  ping[0] = static_cast<char>(0x89);
+  counter.count(reinterpret_cast<const unsigned char*>(ping.data()), ping.size());
+  EXPECT_EQ(counter.take_announced(), 0u);
+}
+
 // What came off the socket with the upgrade request is read first, in pieces of the reader's
 // size, then the next layer's; frames are counted across the two, a header split between them
 // once. A read from the prefix completes through the executor, never within its call.
@@ -74,7 +90,7 @@ TEST(FrameCountingStream, ReadsItsPrefixFirstAndCountsItsFrames) {
   socket.connect(peer);
   FrameCountingStream<boost::beast::test::stream> stream(std::move(socket));
   size_t frames = 0;
-  stream.on_frames([&](size_t n) { frames += n; });
+  stream.on_frames([&](size_t n, uint64_t) { frames += n; });
   const std::string first = frame(3, true), second = frame(300, true);
   // The second frame's header is split: 2 of its 8 bytes in the prefix.
   stream.prefix(first + second.substr(0, 2));

@@ -39,6 +39,7 @@ size_t FrameCounter::count(const unsigned char* bytes, size_t size) {
     header_[header_size_++] = *bytes++;
     if (header_size_ < 2 || header_size_ < header_length(header_[1])) continue;
     payload_left_ = payload_length(header_.data());
+    if ((header_[0] & 0x08) == 0) announced_ = std::max(announced_, payload_left_);  // not control
     header_size_ = 0;
     ++frames;
   }

@@ -22,8 +22,13 @@ class FrameCounter {
  public:
   // The frames whose header ends within `bytes`, the next ones read.
   size_t count(const unsigned char* bytes, size_t size);
+  // The longest payload a data frame (text, binary, a continuation) whose header was counted
+  // since the last call announced: 0 if none. Told before any of the payload comes, so that a
+  // header alone neither passes the size limit nor holds its connection unnoticed.
+  uint64_t take_announced() { return std::exchange(announced_, 0); }
 
  private:
+  uint64_t announced_ = 0;
   uint64_t payload_left_ = 0;               // of the frame whose header was read last
   std::array<unsigned char, 14> header_{};  // the longest: 2, 8 bytes of length, 4 of mask
   size_t header_size_ = 0;                  // read so far of the next header
@@ -43,8 +48,11 @@ class FrameCountingStream {
   const NextLayer& next_layer() const { return next_; }
   executor_type get_executor() { return next_.get_executor(); }
 
-  // Called within a read of the stream, so it may not start operations on it (post them).
-  void on_frames(std::function<void(size_t)> callback) { on_frames_ = std::move(callback); }
+  // Called within a read of the stream, so it may not start operations on it (post them), with
+  // the frames counted and FrameCounter::take_announced.
+  void on_frames(std::function<void(size_t, uint64_t)> callback) {
+    on_frames_ = std::move(callback);
+  }
 
   // Bytes already taken off the next layer (what followed the upgrade request in the HTTP
   // session's read: a client may send its first frame with the request): read first, and
@@ -109,14 +117,15 @@ class FrameCountingStream {
     for (const auto piece : boost::beast::buffers_range_ref(read)) {
       frames += counter_.count(static_cast<const unsigned char*>(piece.data()), piece.size());
     }
-    if (frames > 0 && on_frames_) on_frames_(frames);
+    const uint64_t announced = counter_.take_announced();
+    if (frames > 0 && on_frames_) on_frames_(frames, announced);
   }
 
   NextLayer next_;
   std::string prefix_;    // FrameCountingStream::prefix
   size_t prefix_at_ = 0;  // of it read so far
   FrameCounter counter_;
-  std::function<void(size_t)> on_frames_;
+  std::function<void(size_t, uint64_t)> on_frames_;
 };
 
 // A WebSocket's closing handshake ends with these (found by argument-dependent lookup): the next

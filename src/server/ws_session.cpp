@@ -67,7 +67,8 @@ void WsSession::start(HttpRequest request, std::string early) {
   // empty fragments without returning to read(). `this`, not a shared pointer, which would keep
   // the session alive through its own stream; the callback only runs within a read or a close,
   // whose handler holds the session.
-  ws_.next_layer().on_frames([this](size_t frames) { count_frames(frames); });
+  ws_.next_layer().on_frames(
+      [this](size_t frames, uint64_t announced) { count_frames(frames, announced); });
   ws_.async_accept(
       request, [self = shared_from_this()](const beast::error_code& ec) { self->on_accept(ec); });
 }
@@ -117,16 +118,7 @@ void WsSession::on_read(const beast::error_code& ec) {
     return;
   }
   if (!ws_.is_message_done()) {
-    if (!in_message_) {
-      in_message_ = true;
-      message_timer_.expires_after(std::chrono::milliseconds(transport_.config.ws_message_ms));
-      message_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
-        if (e || !self->in_message_) return;
-        self->close_for_limit(fmt::format("message too slow: not complete within {} ms",
-                                          self->transport_.config.ws_message_ms),
-                              websocket::close_code::policy_error);
-      });
-    }
+    begin_message();
     read();
     return;
   }
@@ -175,8 +167,30 @@ void WsSession::watch_silence() {
   });
 }
 
-void WsSession::count_frames(size_t frames) {
+void WsSession::begin_message() {
+  if (in_message_) return;
+  in_message_ = true;
+  message_timer_.expires_after(std::chrono::milliseconds(transport_.config.ws_message_ms));
+  message_timer_.async_wait([self = shared_from_this()](const beast::error_code& e) {
+    if (e || !self->in_message_) return;
+    self->close_for_limit(fmt::format("message too slow: not complete within {} ms",
+                                      self->transport_.config.ws_message_ms),
+                          websocket::close_code::policy_error);
+  });
+}
+
+void WsSession::count_frames(size_t frames, uint64_t announced) {
   heard_ = std::chrono::steady_clock::now();
+  // A data frame's header says how long it is: one past the limit is refused before its payload
+  // comes, and one begun is timed from its header (regression: a header alone, 5000 bytes
+  // announced and none sent, was neither, and held its connection until the pings' timeout).
+  if (!closing_ && announced > transport_.config.max_ws_message) {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->close_for_limit("message too large", websocket::close_code::too_big);
+    });
+    return;
+  }
+  if (!closing_ && announced > 0) begin_message();
   if (closing_ || frames_.take(transport_.config.ws_frame_rate, transport_.config.ws_frame_burst,
                                steady_now_s(), static_cast<double>(frames))) {
     return;

@@ -50,8 +50,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_message();
   bool take_token();
   // `frames` more read (TransportConfig::ws_frame_rate); past the allowance the connection is
-  // closed.
-  void count_frames(size_t frames);
+  // closed. `announced`: the longest payload their data frames' headers announce.
+  void count_frames(size_t frames, uint64_t announced);
+  // A message begun: it is to be complete within TransportConfig::ws_message_ms.
+  void begin_message();
   void close_for_frames();
   // Closes the connection, with a reason, once nothing has come from it for ws_silent_ms.
   void watch_silence();

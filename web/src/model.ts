@@ -196,10 +196,17 @@ export function seatName(snap: Snapshot, seat: number): string {
   return name;
 }
 
-// Who took an action of the deal's history. Only Call-Ace hides a taker (seat null): the secret
-// partner's choices (trump, the kitty) are public but whose they are is not, until it is revealed.
+// Who took an action of the deal's history. Only Call-Ace hides a taker (seat null): a Half
+// contract's choices (trump, the kitty) are public but whose they are is not, until the called
+// card is played. To the declarer, who was not asked, they are the partner's; to the others they
+// may be the declarer's, playing alone (docs/rules.md 11.7).
 export function actorName(snap: Snapshot, seat: number | null): string {
-  return seat === null ? 'the partner' : seatName(snap, seat);
+  return seat === null ? hiddenChooser(snap) : seatName(snap, seat);
+}
+
+function hiddenChooser(snap: Snapshot): string {
+  const v = snap.view;
+  return v && v.seat >= 0 && v.auction?.declarer === v.seat ? 'the partner' : 'the partner or the declarer';
 }
 
 export function seatInfos(snap: Snapshot, mySeat: number): SeatInfo[] {
@@ -285,7 +292,7 @@ export function turnText(snap: Snapshot, mySeat: number): string {
     if (v.phase === 'call' && v.legal.some((a) => ownCall(a.text, v.own_hand))) prompt += ' (or one of your own: you play alone)';
     return prompt;
   }
-  if (v.to_move === null) return 'Waiting for the secret partner';
+  if (v.to_move === null) return v.seat >= 0 && v.auction?.declarer === v.seat ? 'Waiting for the secret partner' : 'Waiting for the partner or the declarer (secret)';
   if (v.to_move === mySeat) return 'Your turn';
   const what = PHASE_PROMPTS[v.phase] ? phaseVerb(v.phase) : v.phase;
   return `Waiting for ${seatName(snap, v.to_move)} to ${what}`;

@@ -163,10 +163,16 @@ describe('seats', () => {
     expect(lookAlikeKey('Ána')).not.toBe(lookAlikeKey('Ana'));
   });
 
-  it("names the secret partner's hidden choices as the partner's", () => {
+  // Regression: a Half declarer playing alone chooses unseen too, so to the others a hidden
+  // choice is not surely the partner's.
+  it("names a hidden Half choice as the partner's to the declarer, else as either's", () => {
     const snap = { ...EMPTY, table: summary() };
-    expect(actorName(snap, null)).toBe('the partner');
+    expect(actorName(snap, null)).toBe('the partner or the declarer');
     expect(actorName(snap, 0)).toBe('Ana');
+    const declaring = { ...snap, view: view({ seat: 0, auction: { high: null, declarer: 0, passes: 0, min: 0 } as never }) };
+    expect(actorName(declaring, null)).toBe('the partner');
+    const defending = { ...snap, view: view({ seat: 1, auction: { high: null, declarer: 0, passes: 0, min: 0 } as never }) };
+    expect(actorName(defending, null)).toBe('the partner or the declarer');
   });
 
   it('orders seats from oneself in playing order', () => {
@@ -191,7 +197,9 @@ describe('turnText', () => {
     expect(turnText(mine, 0)).toMatch(/^Your turn: Bid/);
     expect(turnText({ ...snap, table: summary({ state: 'waiting', seats: [{ kind: 'human', name: null, connected: false, bot_playing: false }] }) }, -1)).toBe('Waiting for 1 more player');
     expect(turnText({ ...snap, match: match({ finished: true }), view: null }, 0)).toBe('Game over');
-    expect(turnText({ ...snap, view: view({ to_move: null, phase: 'trump' }) }, 0)).toBe('Waiting for the secret partner');
+    expect(turnText({ ...snap, view: view({ to_move: null, phase: 'trump' }) }, 0)).toBe('Waiting for the partner or the declarer (secret)');
+    const declarer = { high: null, declarer: 0, passes: 0, min: 0 } as never;
+    expect(turnText({ ...snap, view: view({ seat: 0, to_move: null, phase: 'trump', auction: declarer }) }, 0)).toBe('Waiting for the secret partner');
     const passing = view({ phase: 'passing', choosing: ['AS'], legal: [{ code: 384, text: 'pass card 2C' }], setup: { pass_cards: 3 } as never });
     expect(turnText({ ...snap, view: passing }, 0)).toBe('Your turn: choose 3 cards to pass to heuristic (1 chosen)');
   });
