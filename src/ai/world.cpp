@@ -117,6 +117,8 @@ Knowledge infer(const Rules& rules, const PlayerView& v) {
       } else if (v.seat == declarer) {
         possible = h < n && h != declarer;
       }
+      // A kitty taken went into the chooser's hand, and the called card cannot be discarded.
+      if (v.call.taken && h == kKittyHolder) possible = false;
       if (!possible) k.allowed[h] -= called;
     }
   }

@@ -39,7 +39,8 @@ size_t FrameCounter::count(const unsigned char* bytes, size_t size) {
     header_[header_size_++] = *bytes++;
     if (header_size_ < 2 || header_size_ < header_length(header_[1])) continue;
     payload_left_ = payload_length(header_.data());
-    if ((header_[0] & 0x08) == 0) announced_ = std::max(announced_, payload_left_);  // not control
+    data_ = (header_[0] & 0x08) == 0;  // not a control frame
+    if (data_) announced_ = std::max(announced_, payload_left_);
     header_size_ = 0;
     ++frames;
   }

@@ -26,10 +26,14 @@ class FrameCounter {
   // since the last call announced: 0 if none. Told before any of the payload comes, so that a
   // header alone neither passes the size limit nor holds its connection unnoticed.
   uint64_t take_announced() { return std::exchange(announced_, 0); }
+  // Whether a data frame's header has been counted and not all of its payload: a message begun,
+  // whichever read Beast returns it in.
+  bool data_pending() const { return payload_left_ > 0 && data_; }
 
  private:
   uint64_t announced_ = 0;
-  uint64_t payload_left_ = 0;               // of the frame whose header was read last
+  bool data_ = false;          // the frame whose header was counted last is a data frame
+  uint64_t payload_left_ = 0;  // of the frame whose header was read last
   std::array<unsigned char, 14> header_{};  // the longest: 2, 8 bytes of length, 4 of mask
   size_t header_size_ = 0;                  // read so far of the next header
 };
@@ -45,6 +49,7 @@ class FrameCountingStream {
   explicit FrameCountingStream(NextLayer&& next) : next_(std::move(next)) {}
 
   NextLayer& next_layer() { return next_; }
+  bool data_pending() const { return counter_.data_pending(); }
   const NextLayer& next_layer() const { return next_; }
   executor_type get_executor() { return next_.get_executor(); }
 

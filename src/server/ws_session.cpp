@@ -125,6 +125,9 @@ void WsSession::on_read(const beast::error_code& ec) {
   in_message_ = false;
   message_timer_.cancel();
   on_message();
+  // The next message's header may have come with this one, read already (regression: sent in
+  // one write with a whole message, a header alone was never timed).
+  if (!close_started_ && ws_.next_layer().data_pending()) begin_message();
   if (!close_started_) read();
 }
 
