@@ -891,8 +891,10 @@ TEST(ArenaCli, AnInterruptedRunReportsTheSetsPlayedWhole) {
   ASSERT_EQ(
       std::sscanf(table.err.c_str() + said, "whist arena: interrupted by SIGINT after %d", &sets),
       1);
-  // With two workers, set 19 may have been under way, and abandoned, while set 20 was done.
-  EXPECT_GE(sets, 19) << table.err;
+  // Some are reported, however many: with two workers, one may run several small deals ahead
+  // while the other plays a large one, which is abandoned (a fresh-clone run reported 18 when
+  // 21 were done), so the count done when the signal came bounds nothing.
+  EXPECT_GE(sets, 1) << table.err;
   EXPECT_LT(sets, 200) << table.err;
   EXPECT_NE(table.err.find(fmt::format("after {} of 200 deal sets; the results of those sets "
                                        "follow\n",
@@ -917,7 +919,7 @@ TEST(ArenaCli, AnInterruptedRunReportsTheSetsPlayedWhole) {
   EXPECT_EQ(j["interrupted"], true);
   EXPECT_TRUE(j["error"].is_null());
   EXPECT_EQ(j["deals_asked"], 200);
-  EXPECT_GE(j["deals"].get<int>(), 19);
+  EXPECT_GE(j["deals"].get<int>(), 1);  // as above
   EXPECT_EQ(j["deals_played"].get<int>(), 4 * j["deals"].get<int>());
   EXPECT_EQ(j["results"][0]["set_means"].size(), j["deals"].get<size_t>());
 }
