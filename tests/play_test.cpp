@@ -855,6 +855,37 @@ TEST(PlayCli, HotSeatCallsEveryoneWhenTheSecretPartnerChooses) {
   w.finish();
 }
 
+// Regression (an audit): the secret choices of a human declarer playing alone (its own ace called)
+// were told on its own screen, then cleared, where a bot partner's were told after the round:
+// the other human learnt whether the declarer played alone. Now they are told after the round,
+// the same way whoever made them.
+TEST(PlayCli, HotSeatTellsASecretChoiceTheSameWayWhoeverMadeIt) {
+  const TempDir dir;
+  for (const auto& [called, choices] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"AC", {"", ""}}, {"AH", {"", "H", "keep"}}}) {  // Bot1's; the declarer's own
+    SCOPED_TRACE(called);
+    Whist w({"play", "--variant", "call-ace", "--humans", "2", "--seat", "2", "--bots", "heuristic",
+             "--seed", "21", "--save", (dir / (called + ".json")).string(), "deals=2"},
+            {});
+    // Player1 (the declarer) is called first, then Player2, who has nothing to choose.
+    std::vector<std::string> answers = {"", "7 half", "", "pass", "", called};
+    answers.insert(answers.end(), choices.begin(), choices.end());
+    answers.insert(answers.end(), {"", ""});
+    for (const std::string& answer : answers) {
+      w.next_screen();
+      w.line(answer);
+    }
+    w.next_screen();
+    w.close_input();
+    w.finish();
+    const std::string& all = w.transcript();
+    const size_t told = all.find("The partner or the declarer chooses trump");
+    ASSERT_NE(told, std::string::npos) << all;
+    EXPECT_LT(all.rfind("Nothing for you to choose now"), told) << all;
+  }
+}
+
 // Games between humans of 24-character names, CJK (48 columns) and Latin with a space, asking
 // for hints and the last trick on the way: every line within 80 columns but for those naming the
 // file (regression: the opening list of players of 82 columns, "Pass the keyboard to NAME" of 88,

@@ -332,7 +332,12 @@ class PlayLoop {
   void apply(int seat, Action a) {
     game_.apply(a);
     const Match& m = game_.match();
-    say(narrate(m, seat, a, humans_, style_));
+    const std::string told = narrate(m, seat, a, humans_, style_);
+    if (held_) {
+      *held_ += told;
+    } else {
+      say(told);
+    }
     if (!m.in_deal()) {
       say(deal_result_text(m, style_));
       save();
@@ -374,8 +379,18 @@ class PlayLoop {
 
   // A secret actor's moves, with every human called to the keyboard in seat order, the actor
   // among them, so that where the keyboard goes says nothing of who it is (regression: "Pass the
-  // keyboard to NAME" named the partner). The exit status when the game is to stop.
+  // keyboard to NAME" named the partner). What they did is told once the round is over, the
+  // same whoever made them (regression: a human's choices were told on their own screen, then
+  // cleared, a bot's after the round, so the others knew whether a human declarer played
+  // alone). The exit status when the game is to stop.
   std::optional<int> secret_round(int seat) {
+    held_.emplace();
+    const std::optional<int> end = secret_moves(seat);
+    const std::string told = std::exchange(held_, std::nullopt).value_or("");
+    if (!end) say(told);
+    return end;
+  }
+  std::optional<int> secret_moves(int seat) {
     const auto still = [&] {
       const Match& m = game_.match();
       return m.in_deal() && m.state().to_move() == seat && secret(seat);
@@ -509,7 +524,8 @@ class PlayLoop {
   Style style_;
   std::string save_path_;
   std::vector<int> humans_;
-  int shown_ = -1;  // the human whose hand is on the screen
+  int shown_ = -1;                   // the human whose hand is on the screen
+  std::optional<std::string> held_;  // what a secret round told, until it is over
 };
 
 int run_play(const PlayArgs& args) {
