@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -97,6 +98,50 @@ inline void play_forced_deal(Match& m, const std::vector<int>& bids, const std::
   }
 }
 
+// Four hands of a whole 13-card deal built to its tricks' winners: tricks 1-12 each in one suit
+// (S H D C in turn) with every seat following, the highest card winning (`winners`); the twos make
+// the last trick, won by the winner of trick 12, who holds the two of `trump` (of spades at no
+// trump). `trick` gets each trick's cards by seat.
+inline Hands suit_per_trick_hands(const std::array<int, 12>& winners, Suit trump,
+                                  std::array<std::array<Card, 4>, 13>& trick) {
+  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
+  std::array<int, 4> top{12, 12, 12, 12};
+  for (int t = 0; t < 12; ++t) {
+    const Suit s = suits[t % 4];
+    int& r = top[static_cast<int>(s)];
+    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
+    for (int p = 0; p < 4; ++p) {
+      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
+    }
+  }
+  const int w = winners[11];
+  const Suit first = trump == Suit::None ? Suit::Spades : trump;
+  trick[12][w] = Card(first, Rank::Two);
+  for (int p = 0, next = 0; p < 4; ++p) {
+    if (p == w) continue;
+    if (suits[next] == first) ++next;
+    trick[12][p] = Card(suits[next++], Rank::Two);
+  }
+  Hands hands{};
+  for (const auto& t : trick) {
+    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
+  }
+  return hands;
+}
+
+// The winners of the 13 tricks of a deal that gives each seat `tricks`: the seat with the most
+// (at least 4 of 13) takes the last two, each seat its other tricks in seat order.
+inline std::vector<int> trick_winners(const std::array<int, 4>& tricks) {
+  int w = 0;
+  for (int p = 1; p < 4; ++p) {
+    if (tricks[p] > tricks[w]) w = p;
+  }
+  std::vector<int> winners;
+  for (int p = 0; p < 4; ++p) winners.insert(winners.end(), tricks[p] - (p == w ? 2 : 0), p);
+  winners.insert(winners.end(), 2, w);
+  return winners;
+}
+
 // Israeli whist: a whole hand built to a result (as in israeli_test.cpp). Tricks 1-12 are each
 // played in one suit with every seat following, the highest card winning; the twos make the last
 // trick, won by the winner of trick 12, who holds the two of trump (of spades at no trump).
@@ -112,36 +157,12 @@ struct IsraeliHand {
 // Plays the next deal of `m` to `h`: the seats before the declarer pass, the declarer bids and
 // everyone passes; the contracts from the declarer's next seat; every card played.
 inline void play_israeli(Match& m, const IsraeliHand& h) {
-  int w = 0;
-  for (int p = 1; p < 4; ++p) {
-    if (h.tricks[p] > h.tricks[w]) w = p;
-  }
-  std::vector<int> winners;
-  for (int p = 0; p < 4; ++p) winners.insert(winners.end(), h.tricks[p] - (p == w ? 2 : 0), p);
-  winners.insert(winners.end(), 2, w);
+  const std::vector<int> winners = trick_winners(h.tricks);
   ASSERT_EQ(winners.size(), 13u);
-  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
   std::array<std::array<Card, 4>, 13> trick{};
-  std::array<int, 4> top{12, 12, 12, 12};
-  for (int t = 0; t < 12; ++t) {
-    const Suit s = suits[t % 4];
-    int& r = top[static_cast<int>(s)];
-    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
-    for (int p = 0; p < 4; ++p) {
-      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
-    }
-  }
-  const Suit first = h.denomination == Suit::None ? Suit::Spades : h.denomination;
-  trick[12][w] = Card(first, Rank::Two);
-  for (int p = 0, next = 0; p < 4; ++p) {
-    if (p == w) continue;
-    if (suits[next] == first) ++next;
-    trick[12][p] = Card(suits[next++], Rank::Two);
-  }
-  Hands hands{};
-  for (const auto& t : trick) {
-    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
-  }
+  std::array<int, 12> first_twelve{};
+  std::copy_n(winners.begin(), 12, first_twelve.begin());
+  const Hands hands = suit_per_trick_hands(first_twelve, h.denomination, trick);
   ASSERT_EQ(m.deal_given(hands, kNoCard), "");
   const auto act = [&](Action a) {
     const std::string why = m.why_illegal(a);

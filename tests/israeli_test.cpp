@@ -4,11 +4,13 @@
 // undo through the new phases, and the end of the game.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "forced_deal.h"
 #include "game/deal.h"
 #include "game/match.h"
 #include "rules/options.h"
@@ -92,40 +94,15 @@ struct Built {
 };
 
 Built build(int declarer, Suit trump, const std::array<int, 4>& tricks) {
-  int w = 0;  // wins the last two tricks: the seat with the most tricks (at least 4 of 13)
-  for (int p = 1; p < 4; ++p) {
-    if (tricks[p] > tricks[w]) w = p;
-  }
-  std::vector<int> winners;
-  for (int p = 0; p < 4; ++p) winners.insert(winners.end(), tricks[p] - (p == w ? 2 : 0), p);
-  winners.push_back(w);
-  winners.push_back(w);
+  const std::vector<int> winners = test_deals::trick_winners(tricks);
   EXPECT_EQ(winners.size(), 13u);
-
   std::array<std::array<Card, 4>, 13> trick_cards{};
-  const Suit suits[] = {S, H, D, C};
-  std::array<int, 4> top{12, 12, 12, 12};  // the next rank to give, by suit
-  for (int t = 0; t < 12; ++t) {
-    const Suit s = suits[t % 4];
-    int& r = top[static_cast<int>(s)];
-    trick_cards[t][winners[t]] = Card(s, static_cast<Rank>(r--));
-    for (int p = 0; p < 4; ++p) {
-      if (p != winners[t]) trick_cards[t][p] = Card(s, static_cast<Rank>(r--));
-    }
-  }
-  const Suit first = trump == NT ? S : trump;
-  trick_cards[12][w] = Card(first, Rank::Two);
-  int next = 0;
-  for (int p = 0; p < 4; ++p) {
-    if (p == w) continue;
-    if (suits[next] == first) ++next;
-    trick_cards[12][p] = Card(suits[next++], Rank::Two);
-  }
-
+  std::array<int, 12> first_twelve{};
+  std::copy_n(winners.begin(), 12, first_twelve.begin());
   Built b;
+  b.hands = test_deals::suit_per_trick_hands(first_twelve, trump, trick_cards);
   int leader = declarer;
   for (int t = 0; t < 13; ++t) {
-    for (int p = 0; p < 4; ++p) b.hands[p] |= trick_cards[t][p];
     for (int i = 0; i < 4; ++i) b.plays.push_back(trick_cards[t][(leader + i) % 4]);
     leader = winners[t];
   }

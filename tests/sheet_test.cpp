@@ -24,6 +24,7 @@ namespace {
 using test_deals::build_deal;
 using test_deals::Forced;
 using test_deals::play_israeli;
+using test_deals::suit_per_trick_hands;
 
 struct Play {
   std::vector<int> bids;
@@ -336,38 +337,11 @@ struct CallAceHand {
   std::vector<Action> actions;  // the auction, trump, the call and the kitty, in order
 };
 
-Hands call_ace_hands(const std::array<int, 12>& winners, Suit trump,
-                     std::array<std::array<Card, 4>, 13>& trick) {
-  const Suit suits[] = {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs};
-  std::array<int, 4> top{12, 12, 12, 12};
-  for (int t = 0; t < 12; ++t) {
-    const Suit s = suits[t % 4];
-    int& r = top[static_cast<int>(s)];
-    trick[t][winners[t]] = Card(s, static_cast<Rank>(r--));
-    for (int p = 0; p < 4; ++p) {
-      if (p != winners[t]) trick[t][p] = Card(s, static_cast<Rank>(r--));
-    }
-  }
-  const int w = winners[11];
-  const Suit first = trump == Suit::None ? Suit::Spades : trump;
-  trick[12][w] = Card(first, Rank::Two);
-  for (int p = 0, next = 0; p < 4; ++p) {
-    if (p == w) continue;
-    if (suits[next] == first) ++next;
-    trick[12][p] = Card(suits[next++], Rank::Two);
-  }
-  Hands hands{};
-  for (const auto& t : trick) {
-    for (int p = 0; p < 4; ++p) hands[p] |= t[p];
-  }
-  return hands;
-}
-
 const Kitty kJokerKitty = {Card::joker(0), Card::joker(1), Card::joker(2)};
 
 void play_call_ace(Match& m, const CallAceHand& h) {
   std::array<std::array<Card, 4>, 13> trick{};
-  const Hands hands = call_ace_hands(h.winners, h.trump, trick);
+  const Hands hands = suit_per_trick_hands(h.winners, h.trump, trick);
   const int forehand = (m.next_dealer() + 1) % 4;
   ASSERT_EQ(m.deal_given(hands, kNoCard, kJokerKitty), "");
   for (Action a : h.actions) {
@@ -391,7 +365,8 @@ void play_call_ace(Match& m, const CallAceHand& h) {
 // Everybody passes: the hand is thrown in.
 void all_pass(Match& m) {
   std::array<std::array<Card, 4>, 13> trick{};
-  const Hands hands = call_ace_hands({0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}, Suit::None, trick);
+  const Hands hands =
+      test_deals::suit_per_trick_hands({0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}, Suit::None, trick);
   ASSERT_EQ(m.deal_given(hands, kNoCard, kJokerKitty), "");
   for (int i = 0; i < 4; ++i) {
     ASSERT_EQ(m.why_illegal(Action::pass()), "");
