@@ -9,6 +9,7 @@
 #include "cli/play_game.h"
 #include "cli/play_input.h"
 #include "cli/play_screen.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "game/record.h"
 #include "rules/contracts.h"
@@ -504,12 +505,14 @@ TEST(PlayGame, TheExpertCarriesItsWorldsAndGoesOnAlikeAfterResumeAndUndo) {
   }
 }
 
+const std::string kUndoRefused =
+    "undo cannot go back to a choice made before you saw cards you have seen since (your hand "
+    "after a blind bid, a forehead card, cards passed to you, the kitty)";
+
 // Regression: undo went back to a forehead deal's bid after its card had been played, and to a
 // blind bid after the hand was shown: the choice taken again, knowing the cards.
 TEST(PlayGame, UndoDoesNotGoBackBeforeCardsSeenSince) {
-  const std::string refused =
-      "undo cannot go back to a choice made before you saw your cards (a forehead or blind deal): "
-      "you have seen them since";
+  const std::string refused = kUndoRefused;
   // Plays the human's bid and the bots after it, up to the human's card.
   const auto to_the_play = [](PlayGame& g) {
     play_on(g, 1);
@@ -546,6 +549,135 @@ TEST(PlayGame, UndoDoesNotGoBackBeforeCardsSeenSince) {
   g = new_game("romanian", {"schedule=1,1"}, 3);
   to_the_play(*g);
   EXPECT_EQ(g->undo(), "");
+}
+
+// Plays the first deal of `variant` with the human (seat 0) choosing by `choose` and three
+// heuristic bots, until `stop` holds at a human decision; whether it did, over seeds 1 to 60.
+template <typename Choose, typename Stop>
+std::unique_ptr<PlayGame> game_until(const std::string& variant, Choose choose, Stop stop) {
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    PlaySession s;
+    s.seed = seed;
+    s.seats = {"human", "heuristic", "heuristic", "heuristic"};
+    s.hint = "heuristic";
+    std::string error;
+    auto g =
+        PlayGame::start(*make_preset(variant, 4), {"You", "Bot1", "Bot2", "Bot3"}, 0, s, error);
+    EXPECT_NE(g, nullptr) << error;
+    g->deal();
+    while (g->match().in_deal() && g->match().deal_index() == 0) {
+      if (!g->is_human(g->match().state().to_move())) {
+        g->apply(g->bot_action());
+      } else if (stop(*g)) {
+        return g;
+      } else {
+        g->apply(choose(*g));
+      }
+    }
+  }
+  return nullptr;
+}
+
+// Regression (an audit): undo went back before cards the player was shown since otherwise than
+// by play, Israeli cards passed to it and Call-Ace kitty cards turned up, and chose again knowing
+// them.
+TEST(PlayGame, UndoDoesNotGoBackBeforeCardsPassedOrTurnedUp) {
+  const auto received = [](const PlayGame& g) { return g.match().view(0).received.size(); };
+  // Israeli: the human passes in every auction; once a passing round is over, the cards it
+  // received are known, and undo may not go back before it. Within a round it may.
+  // The first of `wanted` that is legal, else the first legal action.
+  const auto preferring = [](std::vector<Action> wanted) {
+    return [wanted](const PlayGame& g) {
+      const ActionList legal = g.match().state().legal_actions();
+      for (const Action a : wanted) {
+        if (legal.contains(a)) return a;
+      }
+      return legal.items[0];
+    };
+  };
+  const auto passing = preferring({Action::pass()});
+  auto g = game_until("israeli", passing, [&](const PlayGame& at) {
+    return at.match().state().phase() == Phase::Passing && !at.match().view(0).choosing.empty();
+  });
+  ASSERT_NE(g, nullptr) << "no passing round in 60 deals";
+  EXPECT_EQ(g->undo(), "");  // back to the round's first card, nothing received yet
+  g = game_until("israeli", passing, [&](const PlayGame& at) { return received(at) > 0; });
+  ASSERT_NE(g, nullptr) << "no passing round in 60 deals";
+  const std::string before = g->record();
+  EXPECT_EQ(g->undo(), kUndoRefused);
+  EXPECT_EQ(g->record(), before);  // nothing changed
+  // Call-Ace: the human bids 7 Turn; as declarer it is shown the turned kitty card and may not go
+  // back to its bid.
+  const Action turn = Action::contract(*parse_contract("7 turn"));
+  g = game_until("call-ace", preferring({turn, Action::pass()}),
+                 [](const PlayGame& at) { return at.match().state().phase() == Phase::TurnKitty; });
+  ASSERT_NE(g, nullptr) << "the human never declared 7 turn";
+  ASSERT_FALSE(g->match().view(0).kitty_seen.empty());
+  EXPECT_EQ(g->undo(), kUndoRefused);
+}
+
+// Regression (an audit): the screen said "partner secret" to a Call-Ace declarer that called its
+// own card, and to everyone once it had played that card: it plays alone, and they know it.
+TEST(PlayScreen, ADeclarerKnownToPlayAloneHasNoSecretPartner) {
+  Match m(*make_preset("call-ace"), {"a", "b", "c", "d"}, 3);
+  Hands h{};
+  const std::array<const char*, 4> suits = {"S", "H", "D", "C"};
+  for (int p = 0; p < 4; ++p) {
+    for (const char* rank : {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}) {
+      h[static_cast<size_t>(p)].insert(
+          *parse_card(std::string(rank) + suits[static_cast<size_t>(p)]));
+    }
+  }
+  ASSERT_EQ(m.deal_given(h, kNoCard, {Card::joker(0), Card::joker(1), Card::joker(2)}), "");
+  for (const Action a :
+       {Action::contract(*parse_contract("7 sense")), Action::pass(), Action::pass(),
+        Action::pass(), Action::call(*parse_card("AS")), Action::keep_hand()}) {
+    ASSERT_EQ(m.why_illegal(a), "") << to_string(a);
+    m.apply(a);
+  }
+  const auto screen = [&](int seat) { return status_text(m, seat, {}); };
+  EXPECT_NE(screen(0).find("called AS, declarer alone"), std::string::npos) << screen(0);
+  EXPECT_EQ(screen(0).find("secret"), std::string::npos) << screen(0);
+  EXPECT_NE(screen(1).find("partner secret"), std::string::npos) << screen(1);
+  EXPECT_NE(screen(1).find("(without the secret partner's)"), std::string::npos) << screen(1);
+  // Whether the kitty was taken is public, on every screen (regression, from an audit).
+  EXPECT_NE(screen(2).find("kitty not taken"), std::string::npos) << screen(2);
+  const Card ace = *parse_card("AS");
+  while (m.view(1).plays.empty() || m.view(1).plays.back().card != ace) {
+    const ActionList legal = m.state().legal_actions();
+    m.apply(legal.contains(Action::play(ace)) ? Action::play(ace) : legal.items[0]);
+  }
+  ASSERT_TRUE(m.in_deal());
+  for (int seat = 0; seat < 4; ++seat) {
+    EXPECT_NE(screen(seat).find("declarer alone"), std::string::npos) << screen(seat);
+    EXPECT_EQ(screen(seat).find("secret"), std::string::npos) << screen(seat);
+  }
+}
+
+// Regression (an audit): the screen told the last Israeli passing round only; the earlier ones
+// were told nowhere else at one keyboard.
+TEST(PlayScreen, EveryIsraeliPassingRoundIsShown) {
+  Match m(*make_preset("israeli"), {"a", "b", "c", "d"}, 3);
+  Rng rng(4);
+  m.deal_random(rng);
+  // Everyone passes the auction, then the first cards offered are passed, twice.
+  for (int round = 0; round < 2; ++round) {
+    while (m.state().phase() == Phase::Auction) m.apply(Action::pass());
+    ASSERT_EQ(m.state().phase(), Phase::Passing);
+    while (m.state().phase() == Phase::Passing) m.apply(m.state().legal_actions().items[0]);
+  }
+  const PlayerView v = m.view(0);
+  ASSERT_EQ(v.received.size(), 2u);
+  const std::string screen = status_text(m, 0, {});
+  for (size_t r = 0; r < 2; ++r) {
+    const std::string head = "Round " + std::to_string(r + 1) + ": you passed ";
+    const size_t at = screen.find(head);
+    ASSERT_NE(at, std::string::npos) << head << "\n" << screen;
+    const std::string line = screen.substr(at, screen.find('\n', at) - at);
+    EXPECT_NE(line.find(" to b and received "), std::string::npos) << line;
+    for (const Card c : v.passed[r]) EXPECT_NE(line.find(card_text(c, {})), std::string::npos);
+    for (const Card c : v.received[r]) EXPECT_NE(line.find(card_text(c, {})), std::string::npos);
+  }
 }
 
 TEST(PlayGame, UndoNeedsAGameAgainstBotsOnly) {

@@ -429,6 +429,10 @@ TEST(PlayCli, SeveralHumansPassTheKeyboard) {
   EXPECT_NE(out.find("Pass the keyboard to Bo, then press Enter."), std::string::npos) << out;
   EXPECT_NE(out.find("\nAna> "), std::string::npos);
   EXPECT_NE(out.find("\nBo> "), std::string::npos);
+  // Through a pipe nothing is cleared: the players are told (regression, from an audit).
+  EXPECT_NE(out.find("The output is not a terminal: it is not cleared between players"),
+            std::string::npos)
+      << out;
   const auto record = nlohmann::json::parse(read_text(save));
   EXPECT_EQ(record["players"], nlohmann::json::parse(R"(["Bot1", "Ana", "Bo", "Bot2"])"));
   EXPECT_EQ(record["session"]["seats"][1], "human");
@@ -487,6 +491,33 @@ TEST(PlayCli, KeysTypedAheadAreDroppedAtATerminal) {
     w.line("quit");
     EXPECT_EQ(w.finish(), 0);
   }
+}
+
+// Regression: at one keyboard on a terminal, a deal's result and the score sheet were cleared as
+// soon as they were shown, when the keyboard went to another player. Now all may read them
+// before the next hand is shown.
+TEST(PlayCli, HotSeatPlayersSeeADealsResultBeforeItIsCleared) {
+  const TempDir dir;
+  Whist w(game_args(dir / "g.json", {"--seed", "2", "schedule=2,2,2,2", "--humans", "2", "--names",
+                                     "Ana,Bo", "--seat", "1"}),
+          {true, {}});
+  int waits = 0;
+  int tries = 0;
+  for (int prompts = 0; prompts < 2000; ++prompts) {
+    const std::string screen = w.next_screen();
+    if (w.ended()) break;
+    const size_t over = screen.rfind("Deal over.");
+    if (over != std::string::npos) {
+      // Nothing clears it, shows a hand or passes the keyboard before the players say they have
+      // seen it.
+      EXPECT_TRUE(screen.ends_with("When everyone has seen the result, press Enter.")) << screen;
+      EXPECT_EQ(screen.find("Your hand", over), std::string::npos) << screen;
+      ++waits;
+    }
+    w.line(auto_reply(screen, tries, false));
+  }
+  EXPECT_EQ(w.finish(), 0) << w.transcript();
+  EXPECT_EQ(waits, 3);  // the last deal's result ends the game
 }
 
 // Regression: a terminal without escape codes (TERM=dumb) was sent ESC[2J to hide the last

@@ -108,8 +108,12 @@ struct Player {
     }
   }
   // Plays the first legal action once per state that offers one.
+  // Whether the last state offers this player actions.
+  bool offered() const {
+    return !state.is_null() && !state["view"].is_null() && !state["view"]["legal"].empty();
+  }
   bool act() {
-    if (state.is_null() || state["view"].is_null() || state["view"]["legal"].empty()) return false;
+    if (!offered()) return false;
     const uint64_t seq = state["seq"];
     if (seq == acted_on) return false;
     acted_on = seq;
@@ -178,7 +182,23 @@ TEST_F(ServeEndToEnd, PlayersFinishAGameThroughAReconnectAndAServerKill) {
   EXPECT_EQ(play(
                 players, [] { return false; }, 4),
             4);
-  players[0].pump();
+  // The snapshot is taken once the server awaits a player: then nothing moves before the kill.
+  // (Taken at once, it missed moves the server made after a player's last act: a CI run saw the
+  // deal end between them.)
+  const auto awaits_a_player = [&] {
+    for (Player& p : players) p.pump();
+    for (const Player& p : players) {
+      if (p.offered() && p.state["seq"] != p.acted_on &&
+          p.state["seq"] == players[0].state["seq"]) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (!awaits_a_player() && std::chrono::steady_clock::now() < deadline) {
+  }
+  ASSERT_TRUE(awaits_a_player()) << "the server never awaited a player";
   const Json before_kill = players[0].state;
   ASSERT_FALSE(players[0].finished());
   EXPECT_EQ(server->stop(SIGKILL), 128 + SIGKILL);

@@ -231,6 +231,13 @@ class PlayLoop {
           "terminal's type (e.g. TERM=xterm).\n",
           term != nullptr ? term : "");
     }
+    // Nothing is cleared in output that is not a terminal (a pipe, a file): each hand stays in it
+    // (regression, from an audit: nothing said so).
+    if (humans_.size() > 1 && !stdout_is_terminal()) {
+      out +=
+          "The output is not a terminal: it is not cleared between players, and keeps every\n"
+          "hand shown. Play at one keyboard in a terminal to keep the hands apart.\n";
+    }
     if (resumed && !m.results().empty()) out += "\n" + sheet();
     // A human to move sees the deal on their screen; a bot's actions need it before them.
     if (resumed && m.in_deal() && !game_.is_human(m.state().to_move())) {
@@ -340,6 +347,7 @@ class PlayLoop {
     }
     if (!m.in_deal()) {
       say(deal_result_text(m, style_));
+      result_to_see_ = humans_.size() > 1 && !m.finished();
       save();
     }
   }
@@ -421,12 +429,21 @@ class PlayLoop {
   // With several humans at one keyboard, the screen and its scrollback are cleared and the next
   // one called before their hand is shown. False when the game is to stop.
   bool hand_over(int seat) {
-    if (humans_.size() < 2 || seat == shown_) return true;
+    // Regression: a deal's result and the score sheet were cleared as soon as they were shown.
+    // They are read by all before the next hand is shown, the same player's too: below the
+    // result, it would be in sight of those reading it.
     const bool terminal = stdout_is_terminal();
+    const bool result_shown = std::exchange(result_to_see_, false) && terminal;
+    if (humans_.size() < 2 || (seat == shown_ && !result_shown)) return true;
     // The scrollback too, where the last player's hand would still be (regression).
     const std::string clear = terminal ? clear_screen_text() : "\n";
     // Regression: a key the last player pressed twice answered this, and showed the next hand.
     discard_typeahead();
+    if (result_shown) {
+      say("\nWhen everyone has seen the result, press Enter.");
+      std::string line;
+      if (read_answer(line) != ReadResult::Line) return false;
+    }
     // Broken after the name of 48 columns (regression: 88 columns); the clearing codes are
     // not text to break.
     say(clear + fitted(fmt::format("Pass the keyboard to {}, then press Enter.",
@@ -525,6 +542,7 @@ class PlayLoop {
   std::string save_path_;
   std::vector<int> humans_;
   int shown_ = -1;                   // the human whose hand is on the screen
+  bool result_to_see_ = false;       // a deal's result is on the screen, to be seen by all
   std::optional<std::string> held_;  // what a secret round told, until it is over
 };
 

@@ -42,6 +42,42 @@ std::unique_ptr<Match> replayed(const Match& from, size_t k, size_t n, std::stri
   return m;
 }
 
+// The cards `v`'s seat has been shown otherwise than by their play to a trick.
+CardSet shown_outside_play(const PlayerView& v) {
+  CardSet s = v.own_hand;
+  for (int p = 0; p < v.players; ++p) s.insert(v.visible[static_cast<size_t>(p)]);
+  for (const CardSet r : v.received) s.insert(r);
+  s.insert(v.kitty_seen);
+  s.insert(v.call.kitty);
+  if (v.turned != kNoCard) s.insert(v.turned);
+  return s;
+}
+
+// Whether `seat`, given action `i` of `deal` again in `then` (the match just before it), would
+// know a card it did not see then: one shown to it by the rest of the deal otherwise than by its
+// play to a trick (its hand after a blind bid, a forehead deal's other hands, cards passed to it,
+// kitty cards), or one of its own hand it did not see then, however seen since (a forehead card
+// played). A deal's mode chosen by its dealer is chosen before any card is seen.
+bool sees_since(const Match& then, const DealLog& deal, size_t i, int seat) {
+  const PlayerView v = then.view(seat);
+  CardSet known = shown_outside_play(v);
+  for (const PlayedCard& p : v.plays) known.insert(p.card);
+  CardSet own_unseen = then.state().hand(seat) - v.own_hand;
+  if (then.state().phase() == Phase::ChooseMode) {
+    for (int p = 0; p < then.players(); ++p) own_unseen.insert(then.state().hand(p));
+  }
+  Match walk = then;
+  for (size_t a = i; a < deal.actions.size(); ++a) {
+    walk.apply(deal.actions[a]);
+    const PlayerView w = walk.view(seat);
+    CardSet seen = shown_outside_play(w);
+    if (!(seen - known).empty()) return true;
+    for (const PlayedCard& p : w.plays) seen.insert(p.card);
+    if (seen.intersects(own_unseen)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string engine_in(const PlaySession& s) {
@@ -246,29 +282,15 @@ std::string PlayGame::undo() {
   std::string err;
   std::unique_ptr<Match> m = replayed(*match_, static_cast<size_t>(k), static_cast<size_t>(i), err);
   if (!m) return "cannot rebuild the game: " + err;
-  // Not back to a decision taken without seeing cards the player has seen since, a forehead card
-  // or a hand bid blind: it would be taken again knowing them (regression: two undos after a
-  // forehead deal's play went back to its bid, the card known).
-  // The dealer's choice of the one-card mode is made before any card is seen, so every card of
-  // the deal counts as unseen there (a forehead deal shows the others' cards next).
+  // Not back to a decision taken without seeing cards the player has seen since: it would be
+  // taken again knowing them (regressions: two undos after a forehead deal's play went back to
+  // its bid, the card known; an audit found undo went back before Israeli cards received and
+  // Call-Ace kitty cards turned up or taken). Cards seen as others play them do not count: every
+  // undo would be refused, and they are the bots' answers to what the player does.
   const int human = log[static_cast<size_t>(k)].seats[static_cast<size_t>(i)];
-  CardSet unseen = m->state().hand(human) - m->view(human).own_hand;
-  if (m->state().phase() == Phase::ChooseMode) {
-    for (int p = 0; p < m->players(); ++p) unseen.insert(m->state().hand(p));
-  }
-  if (!unseen.empty()) {
-    CardSet seen_since = CardSet(~uint64_t{0});  // a later deal: every card of that one was shown
-    if (static_cast<int>(log.size()) - 1 == k && match_->in_deal()) {
-      const DealState& now = match_->state();
-      const PlayerView v = match_->view(human);
-      seen_since = v.own_hand;
-      for (int p = 0; p < now.players(); ++p) seen_since.insert(v.visible[p]);
-      for (int p = 0; p < now.num_plays(); ++p) seen_since.insert(now.play_at(p));
-    }
-    if (unseen.intersects(seen_since)) {
-      return "undo cannot go back to a choice made before you saw your cards (a forehead or blind "
-             "deal): you have seen them since";
-    }
+  if (sees_since(*m, log[static_cast<size_t>(k)], static_cast<size_t>(i), human)) {
+    return "undo cannot go back to a choice made before you saw cards you have seen since (your "
+           "hand after a blind bid, a forehead card, cards passed to you, the kitty)";
   }
   match_ = std::move(m);
   told_deal_.assign(told_deal_.size(), -1);  // the bots start the deal again

@@ -84,6 +84,21 @@ std::string auction_line(const Match& m, const PlayerView& v, const Style& style
   return wrap_list("Auction: ", calls, ", ", "");
 }
 
+// Whether `v`'s seat knows that the declarer of a called-partner contract plays alone: it played
+// the called card, or the card was turned up in a Turn contract (whose declarer takes the kitty),
+// or, to the declarer, the card is its own or in the kitty it took (regression: "partner secret"
+// was shown to a declarer that called its own card, and to all once it had played it).
+bool known_alone(const PlayerView& v, int declarer, ContractKind kind) {
+  const Card called = v.call.called;
+  if (called == kNoCard) return false;
+  for (const PlayedCard& p : v.plays) {
+    if (p.card == called) return p.seat == declarer;
+  }
+  if (kind == ContractKind::Turn && v.kitty_seen.contains(called)) return true;
+  return v.seat == declarer && (v.own_hand.contains(called) || v.kitty_seen.contains(called) ||
+                                v.call.kitty.contains(called));
+}
+
 std::string contract_lines(const Match& m, const PlayerView& v, const Style& style) {
   const DealState& s = m.state();
   const auto& names = m.names();
@@ -105,10 +120,17 @@ std::string contract_lines(const Match& m, const PlayerView& v, const Style& sty
     parts.push_back("trump " + (s.trump() == Suit::None ? "none" : suit_text(s.trump(), style)));
   }
   if (v.call.called != kNoCard) parts.push_back("called " + card_text(v.call.called, style));
+  const bool alone = c.alone() || known_alone(v, s.declarer(), c.kind);
   if (v.partner >= 0) {
     parts.push_back("partner " + names[static_cast<size_t>(v.partner)]);
   } else if (v.call.called != kNoCard && !c.alone()) {
-    parts.emplace_back("partner secret");
+    parts.emplace_back(alone ? "declarer alone" : "partner secret");
+  }
+  // Public, and told only once (regression, from an audit: at one keyboard, the narration was
+  // cleared before the other player saw whether the kitty was taken).
+  for (const SeatAction& h : v.history) {
+    if (h.action.kind() == ActionKind::TakeKitty) parts.emplace_back("kitty taken");
+    if (h.action.kind() == ActionKind::KeepHand) parts.emplace_back("kitty not taken");
   }
   out += wrap_list("Contract: ", parts, ", ", "");
   if (c.negative()) {
@@ -120,7 +142,7 @@ std::string contract_lines(const Match& m, const PlayerView& v, const Style& sty
         (v.partner >= 0 && v.partner != s.declarer() ? v.tricks[static_cast<size_t>(v.partner)]
                                                      : 0);
     out += fmt::format("The declaring side needs {} tricks; {} so far{}\n", c.tricks, side,
-                       v.partner < 0 && !c.alone() ? " (without the secret partner's)" : "");
+                       v.partner < 0 && !alone ? " (without the secret partner's)" : "");
   }
   return out;
 }
@@ -450,14 +472,17 @@ std::string status_text(const Match& m, int seat, const Style& style) {
   std::string out = deal_header(m, style) + players_table(m, v, seat);
   out += auction_line(m, v, style);
   out += contract_lines(m, v, style);
-  if (!v.received.empty()) {
+  // Every passing round, not the last alone (regression, from an audit: the earlier rounds were
+  // told nowhere else at one keyboard).
+  for (size_t r = 0; r < v.received.size(); ++r) {
     const int from = (seat + m.players() - 1) % m.players();
-    out += wrap_text(
-        fmt::format("You passed {} to {} and received {} from {}\n",
-                    cards_text(v.passed.back(), style),
-                    names[static_cast<size_t>((seat + 1) % m.players())],
-                    cards_text(v.received.back(), style), names[static_cast<size_t>(from)]),
-        names);
+    out +=
+        wrap_text(fmt::format("{}ou passed {} to {} and received {} from {}\n",
+                              v.received.size() > 1 ? fmt::format("Round {}: y", r + 1) : "Y",
+                              cards_text(v.passed[r], style),
+                              names[static_cast<size_t>((seat + 1) % m.players())],
+                              cards_text(v.received[r], style), names[static_cast<size_t>(from)]),
+                  names);
   }
   if (!v.kitty_seen.empty()) out += "Kitty cards seen: " + cards_text(v.kitty_seen, style) + "\n";
   if (!v.call.kitty.empty()) {
