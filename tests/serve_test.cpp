@@ -1,6 +1,7 @@
 // `whist serve` as a real process: the listening line, HTTP on the port it names, a clean stop
 // on SIGTERM, refusals of bad arguments and of a database another server has open, a start on a
-// database with a damaged table, the check of a database (--check), and the load tool.
+// database with a damaged table or a damaged page, the check of a database (--check), a start on a
+// full file system, and the load tool.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -12,11 +13,14 @@
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 
+#include "damaged_page.h"
 #include "server_client.h"
 
 namespace whist::server_testing {
@@ -755,6 +759,98 @@ TEST(ServeCommand, ChecksADatabaseAndNamesItsDamagedTables) {
   EXPECT_EQ(check(empty, 2), "");
   EXPECT_EQ(read_file(errors),
             "whist serve: database " + empty + ": not a whist database (it holds no tables)\n");
+}
+
+// Regression (audit): a damaged page of the file (a damaged disk) under a game under way's events
+// kept the server from starting ("not started: database ...: database disk image is malformed",
+// no table named); one under a finished game's answered its record 503 `storage`; a check stopped
+// at the first table on one (status 2, no table named). The server starts and answers 500
+// `damaged` for each table on such a page, logging it once by name; a check names every one.
+TEST(ServeCommand, ADamagedPageOfTheFileDamagesTheTablesOnItAndTheServerStarts) {
+  TempDir dir;
+  const std::string db = (dir.path() / "whist.sqlite").string();
+  const StoredTables ids = store_tables(db);
+  const std::vector<std::string> all = {ids.playing, ids.finished, ids.waiting};
+  // A page of the finished game's alone, then one of the game under way's (the waiting table's
+  // rows may share it: their ids are random).
+  ASSERT_NE(test_pages::damage_page(db, "events",
+                                    [&](SQLite::Database& d) {
+                                      return test_pages::unreadable(d, all) ==
+                                             std::set<std::string>{ids.finished};
+                                    }),
+            0);
+  std::set<std::string> lost;
+  ASSERT_NE(test_pages::damage_page(db, "events",
+                                    [&](SQLite::Database& d) {
+                                      lost = test_pages::unreadable(d, all);
+                                      return lost.count(ids.playing) != 0;
+                                    }),
+            0);
+  const bool waiting_lost = lost.count(ids.waiting) != 0;
+  const auto line = [](const std::string& id) {
+    return "damaged table: database: table " + id +
+           ": database disk image is malformed: a page of the file holding its rows is damaged";
+  };
+  const std::string errors = (dir.path() / "stderr.txt").string();
+  {
+    ServeProcess check({"--check", "--db", db}, errors);
+    EXPECT_EQ(check.output(std::chrono::seconds(60)),
+              line(ids.playing) + "\n" + line(ids.finished) + "\n" +
+                  (waiting_lost ? line(ids.waiting) + "\n" : "") +
+                  (waiting_lost ? "3 tables: 0 waiting, 0 under way, 0 finished, 3 damaged\n"
+                                : "3 tables: 1 waiting, 0 under way, 0 finished, 2 damaged\n"));
+    EXPECT_EQ(check.stop(0), 1);
+    EXPECT_EQ(read_file(errors), "");
+  }
+  ServeProcess serve({"--port", "0", "--db", db, "--web", ""}, errors);
+  const std::string listening = serve.first_line(std::chrono::seconds(20));
+  std::smatch m;
+  ASSERT_TRUE(
+      std::regex_match(listening, m, std::regex(R"(listening on http://127\.0\.0\.1:(\d+))")))
+      << listening << read_file(errors);
+  const auto port = static_cast<uint16_t>(std::stoi(m[1]));
+  for (const std::string& target :
+       {"/api/tables/" + ids.playing, "/api/tables/" + ids.finished + "/record",
+        "/api/tables/" + ids.finished}) {
+    const Response r = fetch(port, http::verb::get, target);
+    EXPECT_EQ(r.result_int(), 500) << target;
+    EXPECT_EQ(nlohmann::json::parse(r.body())["error"]["code"], "damaged") << r.body();
+  }
+  EXPECT_EQ(fetch(port, http::verb::get, "/api/tables/" + ids.waiting).result_int(),
+            waiting_lost ? 500 : 200);
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+  // The tables under way at the start, in the order the server read them; the finished one as
+  // it was asked for.
+  std::vector<std::string> logged = {"warn " + line(ids.playing)};
+  if (waiting_lost) logged.push_back("warn " + line(ids.waiting));
+  logged.push_back("warn " + line(ids.finished));
+  EXPECT_EQ(log_problems(read_file(errors)), logged);
+}
+
+// Regression (audit): on a full file system, where SQLite cannot make its -shm file, the server
+// said "not started: database ...: disk I/O error", which reads as failing hardware. It says the
+// file system is full, and which (SQLite's words after). Run where a file system can be made
+// (root, in a mount namespace of its own, which takes the mount with it as it ends).
+TEST(ServeCommand, AStartOnAFullFileSystemSaysSo) {
+  TempDir dir;
+  const std::string made = (dir.path() / "made.sqlite").string();
+  store_tables(made);
+  const std::string full = (dir.path() / "full").string();
+  std::filesystem::create_directory(full);
+  const std::string db = full + "/whist.sqlite";
+  const std::string mount = "unshare -m sh -c 'mount -t tmpfs -o size=512k tmpfs " + full;
+  if (const ShellRun can = run_shell(mount + "' 2>&1"); can.status != 0) {
+    GTEST_SKIP() << "no file system can be made here (not root?): " << can.out;
+  }
+  const ShellRun r =
+      run_shell(mount + " && cp " + made + " " + db + " && (dd if=/dev/zero of=" + full +
+                "/filler bs=4096 >/dev/null 2>&1; true) && exec timeout 20 " + WHIST_BINARY +
+                " serve --port 0 --web \"\" --db " + db + "' 2>&1");
+  EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 1) << r.status << r.out;
+  EXPECT_EQ(log_problems(r.out),
+            std::vector<std::string>{"error not started: database " + db +
+                                     ": no space left on the file system holding " + full +
+                                     " (disk I/O error)"});
 }
 
 // `whist load` (docs/performance.md) against a real server: a few tables, a table of a player

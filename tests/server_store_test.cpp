@@ -2,7 +2,8 @@
 // (application_id and user_version), refuses another program's and a newer whist's before
 // writing anything to them, brings an earlier whist's unstamped one up to date with a log line for
 // each step, and a reader that may not write beside the file reads it as an immutable snapshot;
-// the statements the hub runs are read by indexes, and the write-ahead log is kept bounded.
+// the statements the hub runs are read by indexes, the write-ahead log is kept bounded, and a
+// damaged page of the file damages the tables on it, not the database.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -20,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "damaged_page.h"
 #include "server/store.h"
 #include "temp_dir.h"
 
@@ -534,6 +536,96 @@ TEST(StoreWal, ALogGrownPastWhatIsKeptIsCutBackAfterACheckpoint) {
   store.add_event("t1", ++seq, body);
   EXPECT_LE(fs::file_size(wal), static_cast<uintmax_t>(kWalBytesKept));
   EXPECT_EQ(store.table("t1")->events.size(), seq);
+}
+
+// What `f` threw, if an `E`: its message; else says what it did.
+template <class E, class F>
+std::string thrown(F&& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("another exception: ") + e.what();
+  }
+  return "nothing thrown";
+}
+
+// Regression (audit): a damaged page of the file under a table's events (a damaged disk) was read
+// as a StorageError, a failure that may pass: the hub answered it 503 `storage`, a server did not
+// start at a game under way on it, and `whist serve --check` stopped at the first, naming no
+// table; a write that needed the page escaped as SQLite's own exception ("internal error"). The
+// table is damaged now, by name, whoever reads it, and the others are read; such a write is a
+// StorageError naming the database, and stores nothing.
+TEST(StoreDamage, ADamagedPageDamagesTheTableOnItAndAWriteThroughItIsAStorageError) {
+  const test_files::TempDir dir{"whist-store-damage-"};
+  const std::string path = (dir / "whist.sqlite").string();
+  const std::vector<std::string> ids = {"a", "b", "c"};
+  {
+    Store store(path);
+    // Events of 900 bytes, four to a page: b's middle ones fill pages holding no other table's.
+    for (const std::string& id : ids) {
+      store.add_table(id, "{}");
+      for (uint64_t seq = 1; seq <= 12; ++seq) store.add_event(id, seq, std::string(900, id[0]));
+    }
+  }
+  ASSERT_NE(test_pages::damage_page(path, "events",
+                                    [&](SQLite::Database& db) {
+                                      return test_pages::unreadable(db, ids) ==
+                                             std::set<std::string>{"b"};
+                                    }),
+            0);
+  for (const StoreAccess access : {StoreAccess::Read, StoreAccess::Own}) {
+    Store store(path, access);
+    EXPECT_EQ(thrown<DamagedTable>([&] { store.table("b"); }),
+              "database: table b: database disk image is malformed: a page of the file holding "
+              "its rows is damaged");
+    EXPECT_EQ(store.table("a")->events.size(), 12u);
+    EXPECT_EQ(store.table("c")->events.size(), 12u);
+  }
+  {
+    Store store(path);
+    EXPECT_EQ(thrown<StorageError>([&] { store.delete_table("b"); }),
+              "database " + path +
+                  ": database disk image is malformed: a page of the file this write needs is "
+                  "damaged, and nothing can be stored there until the file is restored");
+    EXPECT_EQ(store.all_tables(), ids) << "nothing of the deletion was stored";
+    store.add_event("a", 13, "{}");  // the other tables' pages are written as before
+    EXPECT_EQ(store.table("a")->events.size(), 13u);
+  }
+  // The list of tables itself on a damaged page: nothing can be listed, and the error says why.
+  ASSERT_NE(test_pages::damage_page(path, "tables",
+                                    [](SQLite::Database& db) {
+                                      try {
+                                        SQLite::Statement q(db, "SELECT setup FROM tables");
+                                        while (q.executeStep()) {
+                                        }
+                                      } catch (const SQLite::Exception&) {
+                                        return true;
+                                      }
+                                      return false;
+                                    }),
+            0);
+  Store store(path, StoreAccess::Read);
+  EXPECT_EQ(thrown<StorageError>([&] { store.all_tables(); }),
+            "database " + path +
+                ": database disk image is malformed: a page of the file this read needs is "
+                "damaged");
+}
+
+// Regression (audit): a database on a full file system would not open, and SQLite's words for it
+// were "disk I/O error" (it cannot make its -shm file there), which reads as failing hardware. An
+// open that fails with (nearly) no room left says so first (ServeCommand.AStartOnAFullFileSystem
+// SaysSo runs it on a full file system, where one can be made).
+TEST(StoreOpen, AFailureWithNoRoomLeftSaysTheFileSystemIsFull) {
+  EXPECT_EQ(no_room_text("/srv/whist", 0, 1000),
+            "no space left on the file system holding /srv/whist");
+  EXPECT_EQ(no_room_text("/srv/whist", 12288, 1000),
+            "no space left on the file system holding /srv/whist (only 12288 bytes free)");
+  EXPECT_EQ(no_room_text("/srv/whist", uint64_t{1} << 40, 0),
+            "no space left on the file system holding /srv/whist (no file can be made there: it "
+            "has no free inodes)");
+  EXPECT_EQ(no_room_text("/srv/whist", kRoomToOpen, 1000), "") << "room enough: another cause";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <functional>
@@ -443,7 +445,37 @@ std::string open_problem(const std::string& path, StoreAccess access) {
   return "";
 }
 
+// Whether SQLite found the file itself damaged (a page that is not what it should be, or no
+// database at all): that stays so whatever is asked again, until the file is restored.
+bool file_damaged(const SQLite::Exception& e) {
+  const int code = e.getErrorCode() & 0xFF;
+  return code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+}
+
+// The room left on the file system holding `folder`, bytes and files (inodes), or nullopt if it
+// cannot be asked. Counted as the server's user may use it: root may fill the blocks reserved for
+// it too. A file system with no count of inodes (btrfs says 0 of 0) has no such limit.
+std::optional<std::pair<uint64_t, uint64_t>> room_at(const std::string& folder) {
+  struct statvfs vfs {};
+  if (statvfs(folder.c_str(), &vfs) != 0) return std::nullopt;
+  const bool root = geteuid() == 0;
+  const uint64_t files = vfs.f_files == 0 ? UINT64_MAX : (root ? vfs.f_ffree : vfs.f_favail);
+  return std::pair<uint64_t, uint64_t>{
+      static_cast<uint64_t>(root ? vfs.f_bfree : vfs.f_bavail) * vfs.f_frsize, files};
+}
+
 }  // namespace
+
+std::string no_room_text(const std::string& folder, uint64_t free_bytes, uint64_t free_files) {
+  if (free_files == 0) {
+    return "no space left on the file system holding " + folder +
+           " (no file can be made there: it has no free inodes)";
+  }
+  if (free_bytes >= kRoomToOpen) return "";
+  if (free_bytes == 0) return "no space left on the file system holding " + folder;
+  return fmt::format("no space left on the file system holding {} (only {} bytes free)", folder,
+                     free_bytes);
+}
 
 // Writes go to the write-ahead log; copying the log back into the database (a checkpoint) is the
 // one step that waits for the disk (fsync), so a thread of its own does it, on its own connection,
@@ -552,6 +584,13 @@ struct Store::Impl {
         case SQLITE_LOCKED:
         case SQLITE_NOMEM:
           throw StorageError("database " + path + ": " + e.what());
+        // A damaged page this write needed (regression, audit: it escaped as an exception the
+        // server answered "internal error", and logged at every request with no database named).
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
+          throw StorageError("database " + path + ": " + e.what() +
+                             ": a page of the file this write needs is damaged, and nothing can "
+                             "be stored there until the file is restored");
         default:
           throw;
       }
@@ -559,13 +598,16 @@ struct Store::Impl {
   }
 
   // Runs `f`, a read: whatever SQLite says (busy, an I/O error, a damaged file) is a StorageError
-  // that names the database, which the hub answers with `storage`; a read changes nothing.
+  // that names the database, which the hub answers with `storage`; a read changes nothing. A
+  // table's own rows on a damaged page are that table's damage instead (Store::table).
   template <class F>
   auto read(F&& f) {
     try {
       return f();
     } catch (const SQLite::Exception& e) {
-      throw StorageError("database " + path + ": " + e.what());
+      throw StorageError(
+          "database " + path + ": " + e.what() +
+          (file_damaged(e) ? ": a page of the file this read needs is damaged" : ""));
     }
   }
 
@@ -684,6 +726,22 @@ Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
     impl_->add_event = std::make_unique<SQLite::Statement>(
         db, "INSERT INTO events (table_id, seq, body) VALUES (?, ?, ?)");
     if (file) impl_->start_checkpointer();
+  } catch (const SQLite::Exception& e) {
+    impl_.reset();
+    // SQLite says "disk I/O error" when a full disk leaves no room for its -shm file, which reads
+    // as failing hardware (regression, audit): the room left, if it is (nearly) none, is said
+    // first.
+    const int code = e.getErrorCode() & 0xFF;
+    if (path != ":memory:" && !path.empty() &&
+        (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN)) {
+      const std::string folder = std::filesystem::absolute(path).parent_path().string();
+      if (const auto room = room_at(folder)) {
+        if (const std::string why = no_room_text(folder, room->first, room->second); !why.empty()) {
+          throw std::runtime_error("database " + path + ": " + why + " (" + e.what() + ")");
+        }
+      }
+    }
+    throw std::runtime_error("database " + path + ": " + e.what());
   } catch (const std::exception& e) {
     impl_.reset();
     throw std::runtime_error("database " + path + ": " + e.what());
@@ -871,15 +929,25 @@ std::optional<StoredTable> Store::table(const std::string& id) {
   // DamagedTable is no SQLite exception: read() lets it through, the table's fault, not the
   // database's.
   return impl_->read([&]() -> std::optional<StoredTable> {
-    // One read transaction: a reader beside a running server sees the table as it was at one
-    // moment, never a row without the events written with it.
-    SQLite::Transaction snapshot(impl_->db);
-    SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
-    t.bind(1, id);
-    if (!t.executeStep()) return std::nullopt;
-    StoredTable out{id, t.getColumn(0).getString(), t.getColumn(1).getString(), {}};
-    read_events(impl_->db, out);
-    return out;
+    try {
+      // One read transaction: a reader beside a running server sees the table as it was at one
+      // moment, never a row without the events written with it.
+      SQLite::Transaction snapshot(impl_->db);
+      SQLite::Statement t(impl_->db, "SELECT setup, rematch FROM tables WHERE id = ?");
+      t.bind(1, id);
+      if (!t.executeStep()) return std::nullopt;
+      StoredTable out{id, t.getColumn(0).getString(), t.getColumn(1).getString(), {}};
+      read_events(impl_->db, out);
+      return out;
+    } catch (const SQLite::Exception& e) {
+      // A damaged page under the table's rows (a damaged disk) gives the same at every ask: the
+      // table is damaged, and the others are served (regression, audit: a StorageError, which
+      // stopped the server's start at a game under way, answered a finished game's record 503
+      // `storage`, named no table, and ended `whist serve --check` at the first).
+      if (!file_damaged(e)) throw;
+      throw DamagedTable("database: table " + id + ": " + e.what() +
+                         ": a page of the file holding its rows is damaged");
+    }
   });
 }
 

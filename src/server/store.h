@@ -25,14 +25,16 @@ struct StoredGuest {
   int64_t last_seen = 0;  // when created, authenticated or acting: seconds since the epoch
 };
 
-// A stored table that cannot be what it says: its events have a gap, or (the hub's finding) its
-// setup or an event is refused. The database itself answered; asking again gives the same.
+// A stored table that cannot be what it says: its events have a gap, a page of the file holding
+// its rows is damaged (SQLite finds the file malformed there), or (the hub's finding) its setup or
+// an event is refused. Asking again gives the same.
 struct DamagedTable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 // A write that could not be stored (a full disk, the database's file removed or replaced while
-// the server runs); nothing of it was. Asking again may succeed once the cause is gone.
+// the server runs, a damaged page of the file that it needs); nothing of it was. Asking again
+// may succeed once the cause is gone.
 struct StorageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -50,6 +52,16 @@ struct StoredTable {
 // background checkpoint starts at 1,000 pages (about 4 MiB of log), so 16 MiB is never reached
 // as the server keeps up, and no file is cut and grown again at each checkpoint.
 inline constexpr int64_t kWalBytesKept = int64_t{16} << 20;
+
+// The least room on its file system a database is opened with unremarked: SQLite makes a -shm
+// file of 32 KiB beside it and writes its log there. When opening fails with less, the failure
+// is said to be the full disk (SQLite says "disk I/O error", as for failing hardware).
+inline constexpr uint64_t kRoomToOpen = uint64_t{1} << 20;
+
+// Why a database in `folder` could not be opened when its file system has `free_bytes` and
+// `free_files` (inodes) left: "no space left on the file system holding FOLDER", or empty when
+// there is room enough that the failure is something else.
+std::string no_room_text(const std::string& folder, uint64_t free_bytes, uint64_t free_files);
 
 // A server owns its database: it creates it if needed, brings an older one up to date, and
 // keeps any other server off it. A reader (`whist serve --check`) only reads, and may do so
@@ -124,7 +136,8 @@ class Store {
   // The ids of every table, oldest first.
   std::vector<std::string> all_tables();
   // One table with its events, finished or not. Throws DamagedTable naming the table and the
-  // first missing event if one is missing.
+  // first missing event if one is missing, or the table alone if a page of the file holding its
+  // rows is damaged.
   std::optional<StoredTable> table(const std::string& id);
   bool has_table(const std::string& id);
   // Empty, unless a reader could not open the file beside a server (another user's, or in a
