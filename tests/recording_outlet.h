@@ -14,14 +14,16 @@ namespace whist::server {
 struct RecordingOutlet : Outlet {
   std::map<ConnId, std::vector<nlohmann::json>> sent;
   std::map<ConnId, std::string> closes;
-  std::vector<std::string> logged;
+  std::vector<std::string> logged;  // "WHAT: DETAIL"
+  std::vector<LogLevel> levels;     // each line's
 
   void send(ConnId conn, std::string text) override {
     sent[conn].push_back(nlohmann::json::parse(text));
   }
   void close(ConnId conn, std::string reason) override { closes[conn] = reason; }
-  void log(LogLevel, std::string_view what, std::string_view detail) override {
+  void log(LogLevel level, std::string_view what, std::string_view detail) override {
     logged.push_back(std::string(what) + ": " + std::string(detail));
+    levels.push_back(level);
   }
 
   // The last message sent to a connection, or null.

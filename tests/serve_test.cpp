@@ -201,6 +201,10 @@ TEST(ServeCommand, RefusesBadArguments) {
         {"--guest-expiry-days", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--guest-expiry-days", "1.5", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--guest-expiry-days", "36501", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--create-burst", "0", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--create-burst", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--create-burst", "2.5", "--port", "0", "--db", ":memory:", "--web", ""},
+        {"--create-burst", "many", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-total-connections", "0"},
         {"--max-spectators", "-1", "--port", "0", "--db", ":memory:", "--web", ""},
         {"--max-spectators", "2.5", "--port", "0", "--db", ":memory:", "--web", ""},
@@ -651,6 +655,35 @@ TEST(ServeCommand, RefusesAGuestExpiryThatIsNotAWholeNumberOfDays) {
   EXPECT_EQ(serve.stop(0), 2);
   EXPECT_TRUE(read_file(errors).starts_with(
       "whist serve: --guest-expiry-days: '1.5' is not a whole number from 0 to 36500\n"))
+      << read_file(errors);
+}
+
+// Regression (audit): the burst of guests and tables one address may create was fixed at 20, so
+// a club behind one address waited through 429s whatever --create-rate said. --create-burst sets
+// it; anything but a whole number from 1 is refused, and the error says what the option takes.
+TEST(ServeCommand, CreatesTheBurstItIsToldThenRefuses) {
+  ServeProcess serve({"--port", "0", "--db", ":memory:", "--web", "", "--create-burst", "3",
+                      "--create-rate", "1"});
+  const std::string line = serve.first_line(std::chrono::seconds(20));
+  ASSERT_TRUE(line.starts_with("listening on ")) << line;
+  const auto port = static_cast<uint16_t>(std::stoi(line.substr(line.rfind(':') + 1)));
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(fetch(port, http::verb::post, "/api/guests", R"({"name":"Ana"})").result_int(), 201)
+        << k;
+  }
+  const auto refused = fetch(port, http::verb::post, "/api/guests", R"({"name":"Ana"})");
+  EXPECT_EQ(refused.result_int(), 429);
+  EXPECT_EQ(nlohmann::json::parse(refused.body())["error"]["message"],
+            "too many guests created from this address: at most 3 at once, then 1 an hour");
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
+
+  TempDir dir;
+  const std::string errors = (dir.path() / "stderr.txt").string();
+  ServeProcess zero({"--create-burst", "0", "--port", "0", "--db", ":memory:"}, errors);
+  EXPECT_EQ(zero.first_line(std::chrono::seconds(20)), "");
+  EXPECT_EQ(zero.stop(0), 2);
+  EXPECT_TRUE(read_file(errors).starts_with(
+      "whist serve: --create-burst: '0' is not a whole number from 1 to 1000000\n"))
       << read_file(errors);
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
 
 #include <chrono>
 #include <initializer_list>
@@ -20,6 +21,7 @@
 #include "recording_outlet.h"
 #include "server/guests.h"
 #include "server/hub.h"
+#include "server/log.h"
 #include "server/store.h"
 #include "server/table.h"
 #include "temp_dir.h"
@@ -57,6 +59,7 @@ class GuestsTest : public ::testing::Test {
     config.hold_seat_ms = hold_seat_ms_;
     config.abandoned_ms = 0;  // a table left waiting is kept
     config.wall_clock = [this] { return wall_; };
+    config.steady_clock = [this] { return now_; };
     hub_ = std::make_unique<Hub>(config, out_);
   }
 
@@ -107,12 +110,26 @@ class GuestsTest : public ::testing::Test {
     }
     hub_->run_bots(now_);
   }
+  // Time passing, by the wall clock and the hub's (steady) clock alike: the wall clock moving
+  // alone is a step set on it, which the guests' clock leaves out.
+  void pass(int64_t seconds) {
+    wall_ += seconds;
+    now_ += seconds * 1000;
+  }
   // An hour's retiring, whenever the last batch was: the first tick may only say when it is due.
   void retire_due() {
     for (int k = 0; k < 2; ++k) {
-      now_ += GuestCache::kRetireEveryMs;
+      pass(GuestCache::kRetireEveryMs / 1000);
       hub_->tick(now_);
     }
+  }
+  // The lines logged that start with `what`.
+  std::vector<std::string> logged(const std::string& what) const {
+    std::vector<std::string> out;
+    for (const std::string& line : out_.logged) {
+      if (line.starts_with(what + ": ")) out.push_back(line);
+    }
+    return out;
   }
   // What another program does to the database while the server runs (here, to make its reads or
   // writes fail, as a disk or a file can).
@@ -192,7 +209,7 @@ TEST_F(GuestsTest, ARestartReadsNoGuestAndEachComesBackByItsToken) {
 TEST(GuestCache, AGuestOutOfMemoryIsReadBackOnceAndKept) {
   Store store(":memory:");
   const int64_t now = 1'000'000;
-  GuestCache cache(store, {2, kExpiryDays, [now] { return now; }});
+  GuestCache cache(store, {2, kExpiryDays, [now] { return now; }, {}, {}});
   for (const char* id : {"a", "b", "c"}) {
     const StoredGuest g{id, std::string("hash-") + id, std::string("name ") + id, now};
     store.add_guest(g);
@@ -220,23 +237,23 @@ TEST_F(GuestsTest, WhenAGuestWasLastSeenIsStoredByTheHour) {
   const int64_t start = wall_;
   const std::string ana = guest("Ana");
   EXPECT_EQ(stored_guests()["Ana"], start);
-  wall_ = start + kHourS - 1;
+  pass(kHourS - 1);
   const std::string id = table(ana, {"human", "random", "random", "random"}, "3,3,3");
   EXPECT_EQ(stored_guests()["Ana"], start);
-  wall_ = start + kHourS;
+  pass(1);
   ASSERT_EQ(join(id, ana, 0), 200);
   EXPECT_EQ(stored_guests()["Ana"], start + kHourS);
   hello(1, id, ana);
-  wall_ = start + 3 * kHourS;  // a move, and no request with her token
+  pass(2 * kHourS);  // a move, and no request with her token
   ASSERT_TRUE(act(1));
   EXPECT_EQ(stored_guests()["Ana"], start + 3 * kHourS);
   // After a restart her sighting is the stored one.
   reopen();
-  wall_ = start + 4 * kHourS - 1;
+  pass(kHourS - 1);
   hello(2, id, ana);
   EXPECT_EQ(out_.last_of(2, "welcome")["role"], "player");
   EXPECT_EQ(stored_guests()["Ana"], start + 3 * kHourS);
-  wall_ = start + 4 * kHourS;
+  pass(1);
   hello(3, id, ana);
   EXPECT_EQ(stored_guests()["Ana"], start + 4 * kHourS);
 }
@@ -271,24 +288,31 @@ TEST_F(GuestsTest, ExpiryRetiresExactlyTheUnseenGuestsNotSeatedAtAGameNotFinishe
         call("POST", "/api/tables/" + playing + "/leave", {{"token", tokens["Recent"]}}).status,
         409);
   };
-  wall_ = start + 20 * kDayS;
+  pass(20 * kDayS);
   recent_comes_back();
-  wall_ = start + kExpiryDays * kDayS;
+  pass((kExpiryDays - 20) * kDayS);
   recent_comes_back();
-  now_ += GuestCache::kRetireEveryMs;
+  pass(kHourS);
   hub_->tick(now_);  // the first tick: the next check is an hour on
-  now_ += GuestCache::kRetireEveryMs;
+  pass(kHourS);
   hub_->tick(now_);
   EXPECT_EQ(stored_guests().size(), 6u) << "unseen for 30 days, not more";
-  wall_ = start + kExpiryDays * kDayS + kHourS;
+  EXPECT_EQ(logged("guests retired"), std::vector<std::string>{}) << "a run retiring nobody";
   recent_comes_back();
   hub_->tick(now_);
   EXPECT_EQ(stored_guests().size(), 6u) << "checked only hourly";
-  now_ += GuestCache::kRetireEveryMs;
+  pass(kHourS);
   hub_->tick(now_);
   std::set<std::string> kept;
   for (const auto& [name, seen] : stored_guests()) kept.insert(name);
   EXPECT_EQ(kept, (std::set<std::string>{"Waiting", "Playing", "Recent"}));
+  // Told to the operator, with how many (regression, from an audit: retiring left no trace).
+  EXPECT_EQ(logged("guests retired"),
+            std::vector<std::string>{fmt::format(
+                "guests retired: 3 unseen since {} (--guest-expiry-days 30) and seated at no "
+                "game not finished; their tokens serve no more",
+                log_time(std::chrono::system_clock::time_point(
+                    std::chrono::seconds(start + 2 * kHourS))))});
 
   // A retired token is refused, with the error that says to make a new guest.
   for (const Reply& r :
@@ -337,14 +361,23 @@ TEST_F(GuestsTest, ExpiryRetiresExactlyTheUnseenGuestsNotSeatedAtAGameNotFinishe
 // A database holding many guests to retire does not hold the server up: a batch at the start,
 // and one each tick after while batches come back full.
 TEST_F(GuestsTest, GuestsAreRetiredABatchAtATime) {
+  const int64_t start = wall_;
   const int n = GuestCache::kRetireBatch + 10;
   for (int k = 0; k < n; ++k) guest("G" + std::to_string(k));
-  wall_ += kExpiryDays * kDayS + 1;
+  pass(kExpiryDays * kDayS + 1);
   guest("Now");  // seen since: the clock is not merely ahead
   reopen();
   EXPECT_EQ(stored_guests().size(), 11u);
+  EXPECT_EQ(logged("guests retired"), std::vector<std::string>{}) << "told once the run is over";
   hub_->tick(now_);
   EXPECT_EQ(kept_names(), std::set<std::string>{"Now"});
+  // One line for the run, however many batches it took.
+  EXPECT_EQ(
+      logged("guests retired"),
+      std::vector<std::string>{fmt::format(
+          "guests retired: {} unseen since {} (--guest-expiry-days 30) and seated at no "
+          "game not finished; their tokens serve no more",
+          n, log_time(std::chrono::system_clock::time_point(std::chrono::seconds(start + 1))))});
 }
 
 // A database from before the guests' expiry: its guests are taken as seen when it is brought up
@@ -406,8 +439,13 @@ TEST_F(GuestsTest, ADatabaseFromBeforeTheExpiryIsBroughtUpToDate) {
   wall_ = system_seconds() + kExpiryDays * kDayS + 10;
   reopen();
   EXPECT_EQ(stored_guests().size(), 4u) << "nobody seen since: the clock may only be ahead";
-  hello(3, playing, tokens["Seated"]);  // seen 30 days on
+  hello(3, playing, tokens["Seated"]);  // seen by a clock 30 days on
   hub_->closed(3, now_);
+  retire_due();
+  EXPECT_EQ(stored_guests().size(), 4u) << "a restart counts a day of the stop at most";
+  pass(kExpiryDays * kDayS);  // 30 days of the server running
+  hello(4, playing, tokens["Seated"]);
+  hub_->closed(4, now_);
   retire_due();
   EXPECT_EQ(kept_names(), std::set<std::string>{"Seated"});
   EXPECT_EQ(call("GET", "/api/tables/" + done).body["seats"][0]["name"], "Done");
@@ -561,7 +599,7 @@ TEST_F(GuestsTest, AMoveStandsThoughItsSightingCannotBeStored) {
   ASSERT_EQ(join(id, ana, 0), 200);
   hello(1, id, ana);
   const uint64_t seq = call("GET", "/api/tables/" + id).body["seq"].get<uint64_t>();
-  wall_ = start + kHourS;
+  pass(kHourS);
   sql("ALTER TABLE guests RENAME TO guests_away");
   bool moved = false;
   EXPECT_NO_THROW(moved = act(1));
@@ -569,7 +607,7 @@ TEST_F(GuestsTest, AMoveStandsThoughItsSightingCannotBeStored) {
   sql("ALTER TABLE guests_away RENAME TO guests");
   EXPECT_GT(call("GET", "/api/tables/" + id).body["seq"].get<uint64_t>(), seq);
   EXPECT_EQ(stored_guests()["Ana"], start);
-  wall_ = start + kHourS + 1;
+  pass(1);
   ASSERT_TRUE(act(1));
   EXPECT_EQ(stored_guests()["Ana"], start + kHourS + 1);
 }
@@ -577,6 +615,9 @@ TEST_F(GuestsTest, AMoveStandsThoughItsSightingCannotBeStored) {
 // Regression (review): a server whose clock was set years ahead at boot retired every guest at
 // once, at the first batch, before anyone was seen. The days are counted back from the newest
 // sighting stored when it is earlier than the clock.
+// Regression (audit): then the first guest seen by that clock was stamped years ahead, and the
+// next hourly run retired every other guest. A restart counts its wall clock at most a day past
+// the newest sighting stored.
 TEST_F(GuestsTest, AClockYearsAheadAtBootRetiresNobody) {
   const int64_t start = wall_;
   const std::string ana = guest("Ana"), bo = guest("Bo");
@@ -584,11 +625,74 @@ TEST_F(GuestsTest, AClockYearsAheadAtBootRetiresNobody) {
   reopen();
   retire_due();
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo"}));
-  // Once a guest is seen by this clock, it is the newest activity: the others are counted from it.
+  // Nor once a guest is seen by this clock: the others were seen a day before, at most.
   const std::string id = table(ana, {"human", "random", "random", "random"});
+  EXPECT_LE(stored_guests()["Ana"], start + kDayS + 2 * kHourS);
+  retire_due();
+  EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo"}));
+  // The days count on as the server runs: Bo, unseen for 30 of them, is retired.
+  pass(kExpiryDays * kDayS);
+  table(ana, {"human", "random", "random", "random"});
   retire_due();
   EXPECT_EQ(kept_names(), std::set<std::string>{"Ana"});
   EXPECT_EQ(join(id, bo, 0), 403);
+}
+
+// Regression (audit): the wall clock set ahead by more than the expiry's days while the server
+// ran stamped the first guest seen after it in the future, and the next hourly run retired every
+// guest not seen since, though all had played the day before; a restart did the same. A step of
+// the wall clock (against the steady clock) is left out, and warned of once.
+TEST_F(GuestsTest, AClockSetAheadWhileTheServerRunsRetiresNobodySeenLately) {
+  const int64_t start = wall_;
+  std::map<std::string, std::string> tokens = guests({"Ana", "Bo", "Cy"});
+  pass(kDayS);
+  wall_ += 400 * kDayS;  // set ahead: the steady clock does not move
+  const std::string id = table(tokens["Ana"], {"human", "random", "random", "random"});
+  EXPECT_EQ(stored_guests()["Ana"], start + kDayS) << "stamped without the step";
+  retire_due();
+  EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo", "Cy"}));
+  EXPECT_EQ(logged("clock"),
+            std::vector<std::string>{
+                "clock: the wall clock was set ahead by 400 days; guests' sightings and expiry "
+                "leave the step out, and count time by the steady clock (told once while the "
+                "server runs)"});
+  // A restart with the clock still ahead: counted from a day past the newest sighting at most.
+  reopen();
+  retire_due();
+  EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo", "Cy"}));
+  EXPECT_EQ(join(id, tokens["Bo"], 0), 200);
+  // The days count on as the server runs: Cy, unseen for 30 of them, is retired; Bo is seated.
+  pass(kExpiryDays * kDayS);
+  table(tokens["Ana"], {"human", "random", "random", "random"});
+  retire_due();
+  EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo"}));
+}
+
+// Regression (audit): a guest made while the wall clock was set back (a year) was stamped a year
+// ago, and retired at the first run once the clock was set right again. Both steps are left out,
+// and only the first is warned of.
+TEST_F(GuestsTest, AClockSetBackThenRightRetiresNobodySeenLately) {
+  const int64_t start = wall_;
+  const std::string ana = guest("Ana");
+  pass(kHourS);
+  wall_ -= 400 * kDayS;
+  const std::string bo = guest("Bo");
+  EXPECT_EQ(stored_guests()["Bo"], start + kHourS) << "stamped without the step";
+  pass(2 * kHourS);
+  wall_ += 400 * kDayS;
+  retire_due();
+  EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Bo"}));
+  EXPECT_EQ(logged("clock"),
+            std::vector<std::string>{
+                "clock: the wall clock was set back by 400 days; guests' sightings and expiry "
+                "leave the step out, and count time by the steady clock (told once while the "
+                "server runs)"});
+  // Time passing is not a step, however long: 30 days on, both are retired.
+  pass(kExpiryDays * kDayS + kHourS);
+  guest("Now");
+  retire_due();
+  EXPECT_EQ(kept_names(), std::set<std::string>{"Now"});
+  EXPECT_EQ(logged("clock").size(), 1u);
 }
 
 // Regression (review): an older server run on the database since it was brought up to date
@@ -622,7 +726,7 @@ TEST_F(GuestsTest, GuestsAnOlderServerMadeAndSeatedAreKeptAfterTheUpgradeAgain) 
   EXPECT_EQ(seated(id), (std::map<int, std::string>{{0, "Ana"}, {1, "Old"}}));
   EXPECT_EQ(call("GET", "/api/tables/" + id).body["seats"][1]["name"], "Old");
   // Thirty days on, someone seen: Idle is retired, Old keeps the seat.
-  wall_ = system_seconds() + kExpiryDays * kDayS + kHourS;
+  pass(kExpiryDays * kDayS + kHourS);
   guest("Now");
   retire_due();
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Ana", "Now", "Old"}));
@@ -788,7 +892,7 @@ TEST_F(GuestsTest, TheSeatsKeptFollowHeldSeatsLeavingMidGameAndRematches) {
   for (ConnId c : {2, 3, 4, 5}) hub_->closed(c, now_);  // Anchor stays, holding the seat
 
   // Thirty days on, someone seen: those seated stay, the others go.
-  wall_ += kExpiryDays * kDayS + kHourS;
+  pass(kExpiryDays * kDayS + kHourS);
   guest("Now");
   retire_due();
   EXPECT_EQ(kept_names(), (std::set<std::string>{"Anchor", "Stayer", "Ana", "Bo", "Now"}));

@@ -2430,6 +2430,32 @@ TEST_F(HubRestartTest, ATableLeftWaitingIsDeletedEverywhere) {
   EXPECT_FALSE(call("GET", "/api/tables/" + done).body["rematch"].is_null());
 }
 
+// Regression (audit): a table deleted for waiting with nobody seated or connected (`--expire`)
+// left no trace in the log, so its link's 404 could not be explained. One line for each, at
+// info, naming it and how long it waited; a table kept is not named.
+TEST_F(HubTest, ATableDeletedForWaitingIsLoggedWithHowLongItWaited) {
+  abandoned_ms_ = 90 * 1000;
+  reopen();
+  const std::string ana = guest("Ana");
+  const std::string left = table(ana, {"human", "human", "random", "random"});
+  const std::string watched = table(ana, {"human", "human", "random", "random"});
+  hello(1, watched, "");
+  hub_->tick(now_);
+  now_ += abandoned_ms_ + 20 * 1000;  // a late tick: the time it waited is said
+  hub_->tick(now_);
+  ASSERT_EQ(call("GET", "/api/tables/" + left).status, 404);
+  ASSERT_EQ(call("GET", "/api/tables/" + watched).status, 200);
+  std::vector<std::string> lines;
+  for (size_t k = 0; k < out_.logged.size(); ++k) {
+    if (!out_.logged[k].starts_with("table deleted: ")) continue;
+    lines.push_back(out_.logged[k]);
+    EXPECT_EQ(out_.levels[k], LogLevel::Info);
+  }
+  EXPECT_EQ(lines, std::vector<std::string>{
+                       "table deleted: " + left +
+                       ": left waiting with nobody seated or connected for 110 s (--expire)"});
+}
+
 // Finished tables leave memory, the least recently asked for first, beyond a number kept (every
 // finished game would otherwise stay there while the server runs), and come back from the
 // database, the same, when asked for; a restart reads only the tables not finished, and a

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <utility>
 
 namespace whist::server {
@@ -17,14 +18,65 @@ constexpr int64_t kDayS = 86400;
 GuestCache::GuestCache(Store& store, GuestCacheConfig config)
     : store_(store), config_(std::move(config)) {
   config_.capacity = std::max<size_t>(config_.capacity, 1);
+  last_wall_s_ = wall_s();
+  last_steady_ms_ = steady_ms();
+  anchor();
 }
 
-int64_t GuestCache::now_s() const {
+int64_t GuestCache::wall_s() const {
   if (config_.wall_clock) return config_.wall_clock();
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
+
+int64_t GuestCache::steady_ms() const {
+  if (config_.steady_clock) return config_.steady_clock();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+bool GuestCache::anchor() {
+  if (anchored_) return true;
+  std::optional<int64_t> newest;
+  try {
+    newest = store_.newest_sighting();
+  } catch (const std::exception&) {
+    return false;  // a start that could not read it stamps by the wall clock until it can
+  }
+  anchored_ = true;
+  if (!newest) return true;  // nobody to retire, nor to count from
+  floor_s_ = *newest;
+  offset_s_ = std::min(offset_s_, *newest + kRestartStepS - last_wall_s_);
+  return true;
+}
+
+int64_t GuestCache::clock_s() {
+  const int64_t wall = wall_s();
+  const int64_t steady = steady_ms();
+  // How much further the wall clock moved than the steady one since the last reading: a step
+  // set on it, not time passing, once past kClockJumpS.
+  const int64_t step_ms = (wall - last_wall_s_) * 1000 - (steady - last_steady_ms_);
+  last_wall_s_ = wall;
+  last_steady_ms_ = steady;
+  if (std::abs(step_ms) > kClockJumpS * 1000) {
+    offset_s_ -= step_ms / 1000;
+    // Once: a clock that keeps being set would otherwise fill the log.
+    if (!std::exchange(step_told_, true) && config_.log) {
+      config_.log(
+          LogLevel::Warn, "clock",
+          fmt::format("the wall clock was set {} by {}; guests' sightings and expiry "
+                      "leave the step out, and count time by the steady clock (told "
+                      "once while the server runs)",
+                      step_ms > 0 ? "ahead" : "back", duration_text(std::abs(step_ms) / 1000)));
+    }
+  }
+  anchor();
+  return wall + offset_s_;
+}
+
+int64_t GuestCache::now_s() { return std::max(clock_s(), floor_s_); }
 
 GuestCache::List::iterator GuestCache::insert(StoredGuest guest) {
   if (const auto it = by_id_.find(guest.id); it != by_id_.end()) return it->second;
@@ -86,14 +138,16 @@ void GuestCache::seen(const std::string& id) {
 }
 
 void GuestCache::retire(std::optional<int64_t> now_ms) {
+  // Read at every tick, so that a step of the wall clock is found as it is made, before any
+  // request is stamped by it.
+  const int64_t clock = clock_s();
   if (config_.expiry_days <= 0) return;
   if (now_ms && !retire_due_ms_) retire_due_ms_ = *now_ms + kRetireEveryMs;
   if (now_ms && *now_ms < *retire_due_ms_) return;
-  // Never ahead of the newest sighting stored: a clock set years ahead at boot, before any guest
-  // is seen, would otherwise retire everyone at once.
+  // Never ahead of the newest sighting stored: a server nobody has come to for a while retires
+  // nobody for it.
   const std::optional<int64_t> newest = store_.newest_sighting();
-  const int64_t before =
-      std::min(now_s(), newest.value_or(0)) - int64_t{config_.expiry_days} * kDayS;
+  const int64_t before = std::min(clock, newest.value_or(0)) - int64_t{config_.expiry_days} * kDayS;
   const std::vector<std::string> gone =
       newest ? store_.delete_unseen_guests(before, kRetireBatch) : std::vector<std::string>{};
   for (const std::string& id : gone) {
@@ -103,9 +157,24 @@ void GuestCache::retire(std::optional<int64_t> now_ms) {
     lru_.erase(it->second);
     by_id_.erase(it);
   }
+  retired_in_run_ += static_cast<int64_t>(gone.size());
   if (gone.size() == static_cast<size_t>(kRetireBatch)) {
     retire_due_ms_ = 0;
-  } else if (now_ms) {
+    return;
+  }
+  // Deleting identities is told (regression, from an audit: guests retired left no trace in
+  // the log), once a run, however many batches it took.
+  if (retired_in_run_ > 0 && config_.log) {
+    config_.log(
+        LogLevel::Info, "guests retired",
+        fmt::format("{} unseen since {} (--guest-expiry-days {}) and seated at no game not "
+                    "finished; their tokens serve no more",
+                    retired_in_run_,
+                    log_time(std::chrono::system_clock::time_point(std::chrono::seconds(before))),
+                    config_.expiry_days));
+  }
+  retired_in_run_ = 0;
+  if (now_ms) {
     retire_due_ms_ = *now_ms + kRetireEveryMs;
   } else {
     retire_due_ms_.reset();

@@ -217,7 +217,10 @@ struct Hub::Impl {
                 o.log(LogLevel::Info, what, detail);
               }),
         guests(store, {static_cast<size_t>(std::max(c.guests_cached, 1)), c.guest_expiry_days,
-                       c.wall_clock}),
+                       c.wall_clock, c.steady_clock,
+                       [&o](LogLevel level, std::string_view what, std::string_view detail) {
+                         o.log(level, what, detail);
+                       }}),
         rng(c.seed),
         guest_limit(c.creations_per_hour / 3600, c.creation_burst),
         table_limit(c.creations_per_hour / 3600, c.creation_burst),
@@ -688,10 +691,17 @@ struct Hub::Impl {
             (entry.unwatched_since >= 0 && now - entry.unwatched_since >= config.abandoned_ms));
   }
 
-  // Deletes a table nobody is connected to, and every rematch that named it.
+  // Deletes a table left waiting with nobody seated or connected for config.abandoned_ms, and
+  // every rematch that named it. Told to the log, as deleting is for good (regression, from an
+  // audit: a table's link went 404 with nothing in the log to say why).
   void remove_table(const std::string& id, int64_t now) {
+    const auto it = tables.find(id);
+    const int64_t since = it != tables.end() ? it->second.abandoned_since : -1;
     store.delete_table(id);
     tables.erase(id);
+    outlet.log(LogLevel::Info, "table deleted",
+               fmt::format("{}: left waiting with nobody seated or connected for {} (--expire)", id,
+                           since < 0 ? "long" : duration_text((now - since) / 1000)));
     for (auto& [other, entry] : tables) {
       if (entry.rematch != id) continue;
       entry.rematch.clear();

@@ -54,8 +54,9 @@ struct HubConfig {
   // seconds a move, and the bot threads are shared by every table).
   Level max_bot_level = Level::Max;
   // Guests and tables that one client (an address, as the transport names it) may create, each
-  // counted apart: `creations_per_hour`, with a burst of `creation_burst` (0: no limit). Every
-  // table being played stays in memory while the server runs.
+  // counted apart: `creations_per_hour`, with a burst of `creation_burst` (a rate of 0: no
+  // limit). Every table being played stays in memory while the server runs. The burst is what a
+  // club behind one address meets first: each member's browser makes a guest the first time.
   double creations_per_hour = 60;
   double creation_burst = 20;
   // Seats one guest may take or give up (POST /join and /leave, at any tables):
@@ -72,11 +73,16 @@ struct HubConfig {
   // deleted, unless it is seated at a game not finished: its token no longer serves. 0, the
   // default, never: deleting identities is the operator's choice, and memory is bounded by
   // `guests_cached` either way. Checked at the start and every hour, a batch at a time, counted
-  // back from the newest sighting stored when the clock is later (GuestCache::retire).
+  // back from the newest sighting stored when the clock is later, by a clock that leaves out the
+  // wall clock's steps (GuestCache).
   int guest_expiry_days = 0;
   // When a guest was seen is kept across restarts, so by the wall clock: seconds since the epoch
   // (null: the system's clock; tests set their own).
   std::function<int64_t()> wall_clock{};
+  // The clock of the calls' now_ms, in milliseconds, which tells a step of the wall clock from
+  // time passing between calls (null: std::chrono::steady_clock, the transport's; tests set
+  // their own).
+  std::function<int64_t()> steady_clock{};
   // Before a game starts, a player with no connection keeps the seat this long; then it is free
   // for someone else (0: kept until the game starts). A table left waiting, with nobody seated
   // and nobody connected for `abandoned_ms`, is deleted, from the database too (0: kept), so

@@ -31,6 +31,14 @@ std::string log_time(std::chrono::system_clock::time_point time) {
                      tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ((ms % 1000) + 1000) % 1000);
 }
 
+std::string duration_text(int64_t seconds) {
+  // Two of a unit before the next: "90 min" says more than "1 h".
+  if (seconds < 120) return fmt::format("{} s", seconds);
+  if (seconds < 120 * 60) return fmt::format("{} min", seconds / 60);
+  if (seconds < 48 * 3600) return fmt::format("{} h", seconds / 3600);
+  return fmt::format("{} days", seconds / 86400);
+}
+
 void log_line(LogLevel level, std::string_view what, std::string_view detail) {
   // One write of the whole line: lines from the bot threads do not interleave with the io
   // thread's.
