@@ -3,7 +3,7 @@
 // its caret, the replay's step is announced and its keys leave scrolling content alone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTable, e2eSuite, newPage, playUntil, takeTurn, type PlayStats } from './harness';
+import { createTable, e2eSuite, framesReceived, newPage, playUntil, takeTurn, type PlayStats } from './harness';
 
 // Every text a live region of the page was given, in order (what a screen reader is told), empty
 // ones too: "id|text", the id being the region's data-testid, else its role.
@@ -128,6 +128,8 @@ describe('accessibility', () => {
     expect(said).toMatch(/ won the trick/);
     expect(said).toMatch(/heuristic #\d: bid \d/);
     expect(said).toMatch(/Deal 1 scored\. You bid \d, won \d: -?\d+(\.\d)? points/);
+    // the next deal as it begins (regression: not said)
+    expect(said).toMatch(/Deal 2: 1 card, (trump (spades|hearts|diamonds|clubs)( \(turned \w+ of \w+\))?|no trump), dealer (you|heuristic #\d)/);
     expect(said).toMatch(/Game over\. .* wins?\./);
     expect(said).not.toMatch(/[♠♥♦♣●]/);
     // your turn is said at each of your turns; the announcer is emptied only to say the same words again
@@ -217,6 +219,37 @@ describe('accessibility', () => {
     await page.keyboard.press('Enter');
     await page.getByText('You are XYZLee').waitFor();
     await expect.poll(() => focused(page)).not.toBe('BODY');
+    await context.close();
+  });
+
+  // Regression: with no hand on the screen (the waiting room, the game over) the focus falls on the
+  // turn line, which was drawn anew at every state and focused again: screen readers read "Waiting
+  // for 1 more player" again at each spectator who came or went. And a seat taken by another took
+  // the focus from its button to the turn line, not to the next seat's button.
+  it('the waiting room: a seat taken by another moves the focus to the next, an unchanged turn line is kept', async () => {
+    const { page, context } = await newPage(env.browser, env.watch);
+    const host = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Host' });
+    const other = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Other' });
+    const t = await server.api<{ id: string }>('POST', '/api/tables', { token: host.token, variant: 'romanian', players: 4, seats: ['human', 'human', 'human', 'heuristic'] });
+    const frames = framesReceived(page);
+    await page.goto(`${server.url}/#/table/${t.id}`);
+    await page.getByTestId('take-seat-1').focus();
+    await server.api('POST', `/api/tables/${t.id}/join`, { token: other.token, seat: 1 });
+    await expect.poll(() => focused(page)).toBe('button|take-seat:2');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^You are /).waitFor();
+    await expect.poll(() => focused(page)).toBe('p|turn');
+    const turn = page.getByTestId('turn');
+    expect(await turn.textContent()).toBe('Waiting for 1 more player');
+    await page.evaluate(() => ((document.activeElement as unknown as { marked: string }).marked = 'yes'));
+    // a spectator comes: a state (of the same seq), the turn line the same
+    const watcher = await newPage(env.browser, env.watch);
+    await watcher.page.goto(`${server.url}/#/table/${t.id}`);
+    await expect.poll(() => frames.some((f) => /"spectators":1\b/.test(f)), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(300); // shown
+    expect(await turn.textContent()).toBe('Waiting for 1 more player');
+    expect(await page.evaluate(() => (document.activeElement as unknown as { marked?: string }).marked)).toBe('yes');
+    await watcher.context.close();
     await context.close();
   });
 

@@ -154,6 +154,14 @@ export function socketWatch(page: Page): { sockets: number; hellos: number } {
   return count;
 }
 
+// Every text frame the page's WebSockets received, in order (a state that changes nothing on the
+// page's screen, such as a spectator come, leaves no other trace).
+export function framesReceived(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && frames.push(f.payload)));
+  return frames;
+}
+
 // The cards of a trick on the screen, in play order, and the seat that won it.
 export async function trickOf(loc: import('playwright-core').Locator): Promise<{ cards: string[]; winner: string | null }> {
   const cards = await loc.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));

@@ -2,7 +2,7 @@
 // three bots play a one-deal game to its score sheet, whatever phases the deal brings (auctions,
 // card passing, the kitty, the called ace, exposed hands).
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, createTable, newPage, overflowX, playUntil, screenshotPath, seeded, trickOf, type PlayStats } from './harness';
+import { e2eSuite, createTable, framesReceived, newPage, overflowX, playUntil, screenshotPath, seeded, trickOf, type PlayStats } from './harness';
 
 const PRESETS = ['romanian', 'triangular', 'serbian', 'oh-hell', 'israeli', 'call-ace'];
 
@@ -72,8 +72,9 @@ describe('every preset', () => {
   async function romanianAgainstBots(options: Record<string, string>, turnSeconds?: number) {
     const opened = await newPage(env.browser, env.watch);
     await opened.context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
+    const frames = framesReceived(opened.page);
     await createTable(opened.page, server.url, { name: 'Ana', variant: 'romanian', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options, turnSeconds });
-    return opened;
+    return { ...opened, frames };
   }
 
   // Regression: a turn timer showed only its length, and the bot's move when it ran out looked like
@@ -90,11 +91,24 @@ describe('every preset', () => {
   // Regression: the count began when the page showed the turn, so a reload (or others' moves shown
   // paced) gave the player the whole time again while the server's timer ran on.
   it("a turn timer counts from the server's start of the turn, after a reload too", async () => {
-    const { page, context } = await romanianAgainstBots({ schedule: '2' }, 30);
+    const { page, context, frames } = await romanianAgainstBots({ schedule: '2' }, 30);
     const app = page.locator('#app');
     const secondsLeft = async () => Number(/\((\d+) s left\)$/.exec((await page.getByTestId('turn').textContent()) ?? '')?.[1] ?? NaN);
     await expect.poll(() => app.getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
     expect(await secondsLeft()).toBeGreaterThan(25);
+    // Regression: the turn line, focused, is kept across a state that leaves it the same (a
+    // spectator comes), and its count goes on (it was drawn in the line just built, not in the page)
+    const turn = page.getByTestId('turn');
+    await turn.focus();
+    await page.evaluate(() => ((document.activeElement as unknown as { marked: string }).marked = 'yes'));
+    const watcher = await newPage(env.browser, env.watch);
+    await watcher.page.goto(page.url());
+    await expect.poll(() => frames.some((f) => /"spectators":1\b/.test(f)), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(300); // shown
+    expect(await page.evaluate(() => (document.activeElement as unknown as { marked?: string }).marked)).toBe('yes');
+    const then = await secondsLeft();
+    await expect.poll(secondsLeft, { timeout: 5000 }).toBeLessThan(then - 1);
+    await watcher.context.close();
     // The count goes on in the turn line alone: the board is not built again each second (an open
     // menu, such as this one, would close).
     const pace = await page.getByTestId('pace').elementHandle();
@@ -105,6 +119,37 @@ describe('every preset', () => {
     const left = await secondsLeft();
     expect(left).toBeLessThanOrEqual(27);
     expect(left).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
+
+  // Regression (an audit, a phone at 200 % zoom): the names under the last trick's cards and in the
+  // last deal's table were cut ("Bartholom…"), with no way to read them whole; the chart's lines
+  // and its legend told the players apart by colour alone.
+  it('on a phone at 200 % zoom: names wrap, not cut; each line of the chart has its dash and mark, as in the legend', async () => {
+    const { page, context } = await newPage(env.browser, env.watch, { width: 360, height: 740 }, true);
+    await context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
+    const name = 'Bartholomew Fitzgerald';
+    await createTable(page, server.url, { name, variant: 'romanian', seats: ['human', 'heuristic', 'heuristic', 'heuristic'], options: { schedule: '1' } });
+    await playUntil(page, { actions: 0, refused: [] }, async () => false, { maxActions: 20 });
+    await page.getByTestId('game-over').waitFor();
+    await page.setViewportSize({ width: 180, height: 740 });
+    const names = await page.locator('.played figcaption, .last-deal tbody th').evaluateAll((els) =>
+      els.map((e) => ({ text: e.textContent, title: e.getAttribute('title'), cut: e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight })),
+    );
+    expect(names.filter((n) => n.text === name).length).toBe(2);
+    for (const n of names) expect(n).toEqual({ text: n.text, title: n.text, cut: false });
+    const box = await page.locator('.last-deal .table-box').evaluate((e) => e.getBoundingClientRect().right);
+    expect(box).toBeLessThanOrEqual(180);
+    await page.screenshot({ path: screenshotPath('game-over-phone-zoomed.png'), fullPage: true });
+    // the chart: four lines, each with a dash pattern and a mark of its own, the legend's keys the same
+    const lines = await page.locator('svg.chart polyline[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('stroke-dasharray') ?? 'solid'));
+    const marks = await page.locator('svg.chart [data-mark]').evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+    expect(new Set(lines).size).toBe(4);
+    expect(new Set(marks).size).toBe(4);
+    const keys = await page.locator('.legend .series-key').evaluateAll((els) =>
+      els.map((e) => ({ dash: e.querySelector('line')!.getAttribute('stroke-dasharray') ?? 'solid', mark: e.querySelector('[data-mark]')!.getAttribute('data-mark') })),
+    );
+    expect(keys).toEqual(lines.map((dash, k) => ({ dash, mark: marks[k] })));
     await context.close();
   });
 
@@ -143,6 +188,11 @@ describe('every preset', () => {
     const overflow = await overflowX(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath('israeli-auction-phone.png'), fullPage: true });
+    // Regression: at 200 % zoom (180 px) the five bids of a row, in five columns, were narrower than
+    // their labels, which ran over their neighbours': the row wraps
+    await page.setViewportSize({ width: 180, height: 740 });
+    expect(await clashes(rows)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('israeli-auction-phone-zoomed.png'), fullPage: true });
     await context.close();
   });
 
@@ -174,6 +224,31 @@ describe('every preset', () => {
     expect(contracts.top - hand.bottom).toBeGreaterThanOrEqual(0);
     expect(contracts.top - hand.bottom).toBeLessThan(40);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    // Regression: at 200 % zoom (195 px) the six words of a row ran over each other: it wraps
+    await page.setViewportSize({ width: 195, height: 844 });
+    expect(await clashes(page.locator('.contract-row'))).toEqual([]);
+    await page.screenshot({ path: screenshotPath('call-ace-auction-phone-zoomed.png'), fullPage: true });
     await context.close();
   });
 });
+
+// The buttons of each row whose label runs out of them, or that overlap another of the row, or
+// that stick out of the row: "label" or "label/label".
+async function clashes(rows: import('playwright-core').Locator): Promise<string[]> {
+  return rows.evaluateAll((els) =>
+    els.flatMap((row) => {
+      const out: string[] = [];
+      const buttons = [...row.querySelectorAll('button')];
+      const boxes = buttons.map((b) => b.getBoundingClientRect());
+      const edge = row.getBoundingClientRect();
+      buttons.forEach((b, i) => {
+        if (b.scrollWidth > b.clientWidth || boxes[i].right > edge.right + 0.5) out.push(b.textContent ?? '');
+        for (let j = i + 1; j < buttons.length; ++j) {
+          const [p, q] = [boxes[i], boxes[j]];
+          if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(`${b.textContent}/${buttons[j].textContent}`);
+        }
+      });
+      return out;
+    }),
+  );
+}

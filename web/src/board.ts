@@ -1,7 +1,7 @@
 // The pieces of the table screen, shared by the live table and the replay.
 import { actionAriaLabel, actionLabel, parseAction } from './actions';
 import { cardName, cardShort, isRed, suitName, suitSymbol } from './cards';
-import { totalsChart, SERIES_COLORS } from './chart';
+import { seriesKey, totalsChart, SERIES_COLORS } from './chart';
 import { h } from './dom';
 import {
   actorName,
@@ -18,6 +18,7 @@ import {
   type SeatInfo,
   type Snapshot,
   trickWinner,
+  trumpUndecided,
   type Trick,
 } from './model';
 import type { MatchInfo, View } from './types';
@@ -106,8 +107,7 @@ export function infoBar(snap: Snapshot): HTMLElement {
   if (v) {
     items.push(item('Cards', String(v.cards)));
     // before an auction, a call or a choice settles it, "none" means not known yet
-    const undecided = v.trump === 'none' && ['choose-mode', 'auction', 'passing', 'trump', 'turn', 'call'].includes(v.phase);
-    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, undecided ? 'not chosen yet' : trumpNodes(v.trump));
+    const trump = h('span', { class: ['trump', (v.trump === 'H' || v.trump === 'D') && 'red'], 'data-testid': 'trump' }, trumpUndecided(v) ? 'not chosen yet' : trumpNodes(v.trump));
     items.push(item('Trump', trump, v.turned ? h('span', { class: 'turned' }, ' turned ', cardEl(v.turned, { small: true })) : ''));
     items.push(item('Dealer', seatName(snap, v.dealer)));
     if (v.mode && v.mode !== 'regular') items.push(item('Mode', v.mode));
@@ -207,7 +207,8 @@ export function trickEl(snap: Snapshot, trick: Trick | null, title: string, smal
           'figure',
           { class: ['played', trick.winner === p.seat && trick.complete && 'won'] },
           cardEl(p.card, { small }),
-          h('figcaption', null, seatName(snap, p.seat)),
+          // the whole name on hovering, where it is cut (on a phone it wraps: style.css)
+          h('figcaption', { title: seatName(snap, p.seat) }, seatName(snap, p.seat)),
         ),
       ),
     ),
@@ -262,15 +263,21 @@ export function lastDealEl(match: MatchInfo | null, names: string[]): HTMLElemen
     { class: 'last-deal', 'data-testid': 'last-deal' },
     h('h3', null, `Deal ${match.results.length}: ${r.cards} card${r.cards === 1 ? '' : 's'}, trump `, trumpNodes(r.trump), r.thrown_in ? ', thrown in' : ''),
     contract ? h('p', { class: 'deal-contract', 'data-testid': 'last-deal-contract' }, `Contract ${contract}`) : null,
+    // a box that scrolls sideways, so that a narrow screen never cuts the table (seldom: the names
+    // wrap there, style.css); no tabindex: browsers focus a box that scrolls and holds no control
     h(
-      'table',
-      null,
-      h('thead', null, h('tr', null, h('th', null, ''), h('th', null, contract ? 'side' : 'bid'), h('th', null, 'won'), h('th', null, 'points'))),
+      'div',
+      { class: 'table-box' },
       h(
-        'tbody',
+        'table',
         null,
-        names.map((n, k) =>
-          h('tr', null, h('th', null, n), h('td', null, contract ? (dealRole(r, k) ?? '–') : bidText(r.bids[k])), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
+        h('thead', null, h('tr', null, h('th', null, ''), h('th', null, contract ? 'side' : 'bid'), h('th', null, 'won'), h('th', null, 'points'))),
+        h(
+          'tbody',
+          null,
+          names.map((n, k) =>
+            h('tr', null, h('th', { title: n }, n), h('td', null, contract ? (dealRole(r, k) ?? '–') : bidText(r.bids[k])), h('td', null, r.tricks[k] ?? ''), h('td', null, formatPoints(r.points[k]))),
+          ),
         ),
       ),
     ),
@@ -300,7 +307,7 @@ export function scoreEl(
     'ul',
     { class: 'legend' },
     names.map((n, k) =>
-      h('li', null, h('span', { class: ['dot', `c${k % SERIES_COLORS.length}`], 'aria-hidden': 'true' }), ` ${n}: ${formatPoints(match.totals[k])}`),
+      h('li', null, seriesKey(k), ` ${n}: ${formatPoints(match.totals[k])}`),
     ),
   );
   const details = h(

@@ -4,6 +4,39 @@ import type { MatchInfo } from './types';
 import { formatPoints, runningTotals } from './model';
 
 export const SERIES_COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#a16207'];
+// Each seat's line has a dash pattern and a mark of its own besides its colour, the legend's key
+// the same (regression: told apart by colour alone, which colour blindness and a grey print lose).
+export const SERIES_DASHES = ['', '10 4', '2 3', '10 3 2 3', '5 5', '14 3 2 3 2 3', '1 6'];
+const MARKS = ['circle', 'square', 'triangle', 'diamond', 'down', 'plus', 'hexagon'] as const;
+
+// Seat k's mark, centred on (x, y), about 2r across.
+function mark(k: number, x: number, y: number, r: number, color: string, transform?: string): SVGElement {
+  const shape = MARKS[k % MARKS.length];
+  const extra: Record<string, string | number> = { fill: color, 'data-mark': shape, ...(transform ? { transform } : {}) };
+  if (shape === 'circle') return svg('circle', { cx: x, cy: y, r, ...extra });
+  const unit: Record<Exclude<typeof shape, 'circle'>, [number, number][]> = {
+    square: [[-0.85, -0.85], [0.85, -0.85], [0.85, 0.85], [-0.85, 0.85]],
+    triangle: [[0, -1.15], [1.05, 0.75], [-1.05, 0.75]],
+    diamond: [[0, -1.2], [1.2, 0], [0, 1.2], [-1.2, 0]],
+    down: [[0, 1.15], [1.05, -0.75], [-1.05, -0.75]],
+    plus: [[-0.35, -1.1], [0.35, -1.1], [0.35, -0.35], [1.1, -0.35], [1.1, 0.35], [0.35, 0.35], [0.35, 1.1], [-0.35, 1.1], [-0.35, 0.35], [-1.1, 0.35], [-1.1, -0.35], [-0.35, -0.35]],
+    hexagon: [[0, -1.1], [0.95, -0.55], [0.95, 0.55], [0, 1.1], [-0.95, 0.55], [-0.95, -0.55]],
+  };
+  const points = unit[shape].map(([dx, dy]) => `${Math.round((x + dx * r) * 10) / 10},${Math.round((y + dy * r) * 10) / 10}`).join(' ');
+  return svg('polygon', { points, ...extra });
+}
+
+// Seat k's key in the legend: a piece of its line, its mark on it.
+export function seriesKey(k: number): SVGElement {
+  const color = SERIES_COLORS[k % SERIES_COLORS.length];
+  const dash = SERIES_DASHES[k % SERIES_DASHES.length];
+  return svg(
+    'svg',
+    { class: 'series-key', viewBox: '0 0 32 12', width: 32, height: 12, 'aria-hidden': 'true', 'data-series': k },
+    svg('line', { x1: 1, x2: 31, y1: 6, y2: 6, stroke: color, 'stroke-width': LINE_WIDTH, ...(dash ? { 'stroke-dasharray': dash } : {}) }),
+    mark(k, 16, 6, 4, color),
+  );
+}
 
 export interface ChartGeometry {
   width: number;
@@ -67,12 +100,13 @@ export function totalsChart(match: MatchInfo | null, names: string[]): SVGElemen
   root.append(label(g.x(0), g.height - 6, 'start', 'start'));
   g.lines.forEach((points, k) => {
     const color = SERIES_COLORS[k % SERIES_COLORS.length];
+    const dash = SERIES_DASHES[k % SERIES_DASHES.length];
     const transform = `translate(0 ${seriesOffset(k, g.lines.length)})`;
     root.append(
-      svg('polyline', { points, transform, fill: 'none', stroke: color, 'stroke-width': LINE_WIDTH, 'stroke-linejoin': 'round' }),
+      svg('polyline', { points, transform, fill: 'none', stroke: color, 'stroke-width': LINE_WIDTH, 'stroke-linejoin': 'round', ...(dash ? { 'stroke-dasharray': dash } : {}), 'data-series': k }),
     );
     const last = series[k].length - 1;
-    root.append(svg('circle', { cx: g.x(last), cy: g.y(series[k][last]), transform, r: 3.5, fill: color }));
+    root.append(mark(k, g.x(last), g.y(series[k][last]), 4, color, transform));
   });
   return root;
 }

@@ -1,7 +1,7 @@
 // The table as the client knows it: the latest summary, score and view, merged from `state`
 // messages, and what the screen derives from them. No DOM here (unit-tested).
 import { actionAriaLabel, parseAction } from './actions';
-import { cardName, cardShort, suitName } from './cards';
+import { cardName, cardShort, sortHand, suitName, suitOf } from './cards';
 import type { DealResult, MatchInfo, Play, SeatSummary, StateMessage, Summary, View } from './types';
 
 export interface Snapshot {
@@ -411,7 +411,8 @@ export function formatPoints(p: number | null | undefined): string {
 
 // What a screen reader is told as the screen moves from `a` to `b` (one state, or several shown at
 // once): each card played, who won a trick, the deal's public actions (bids, the auction, calls),
-// the deal's result and, at the end, who won. `mySeat`'s own moves are "You …".
+// the cards the view shows anew (dealEvents), the deal's result, the next deal and what it is
+// (dealt cards, trump, dealer) and, at the end, who won. `mySeat`'s own moves are "You …".
 export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[] {
   const out: string[] = [];
   const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(b, seat));
@@ -419,18 +420,7 @@ export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[]
   const va = a.view;
   const vb = b.view;
   const sameDeal = !!va && !!vb && va.dealer === vb.dealer && va.cards === vb.cards && vb.plays.length >= va.plays.length && vb.history.length >= va.history.length;
-  if (sameDeal) {
-    for (const e of vb!.history.slice(va!.history.length)) out.push(`${who(e.seat)}: ${actionAriaLabel(e.text)}`);
-    const n = vb!.players;
-    for (let k = va!.plays.length; k < vb!.plays.length; ++k) {
-      const p = vb!.plays[k];
-      out.push(`${who(p.seat)} played ${cardName(p.card)}`);
-      if ((k + 1) % n !== 0) continue;
-      // who leads the next trick won this one (the view says so once the next lead is due)
-      if (k + 1 < vb!.plays.length) won(vb!.plays[k + 1].seat);
-      else won(vb!.phase === 'playing' ? vb!.to_move : trickWinner(va, vb));
-    }
-  }
+  if (sameDeal) out.push(...dealEvents(b, va, vb!, mySeat));
   const scored = b.match?.results ?? [];
   if (b.match && scored.length > (a.match?.results.length ?? 0)) {
     // The newest deal's result only: several come at once after a reconnection, when the deals
@@ -448,10 +438,90 @@ export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[]
     const seats = r.points.map((pts, k) => `${who(k)} ${bidAndWon(r, k)}: ${formatPoints(pts)} points`);
     out.push(`Deal ${scored.length} scored${r.thrown_in ? ' (thrown in)' : ''}. ${seats.join('; ')}`);
   }
+  // A deal begun since `a`: what it is, then all it holds so far (regression: nothing was said of a
+  // new deal, its cards, trump and dealer but on the screen)
+  if (vb && !sameDeal) out.push(dealText(b, vb, mySeat), ...dealEvents(b, null, vb, mySeat));
   if (b.match?.finished && !a.match?.finished) {
     out.push(`Game over. ${winnersText(b.match.winners.map((k) => seatName(b, k)))}`);
   }
   return out;
+}
+
+// "Deal 3: 5 cards, trump hearts (turned queen of hearts), dealer Bo": what the view says of a deal
+// as it begins.
+export function dealText(snap: Snapshot, v: View, mySeat: number): string {
+  const total = snap.match?.deals ?? snap.table?.deals;
+  const n = snap.match ? Math.min(snap.match.deal + 1, total ?? Infinity) : null;
+  const trump = trumpUndecided(v) ? 'trump not chosen yet' : v.trump === 'none' ? 'no trump' : `trump ${suitName(v.trump)}`;
+  const turned = v.turned ? ` (turned ${cardName(v.turned)})` : '';
+  const mode = v.mode && v.mode !== 'regular' && v.phase !== 'choose-mode' ? `, ${v.mode} mode` : '';
+  const dealer = v.dealer === mySeat ? 'you' : seatName(snap, v.dealer);
+  return `${n === null ? 'New deal' : `Deal ${n}`}: ${v.cards} card${v.cards === 1 ? '' : 's'}, ${trump}${turned}, dealer ${dealer}${mode}`;
+}
+
+// Whether the trump of `v` is yet to be settled (an auction, a choice, a call): its "none" is not
+// "no trump" then.
+export function trumpUndecided(v: View): boolean {
+  return v.trump === 'none' && ['choose-mode', 'auction', 'passing', 'trump', 'turn', 'call'].includes(v.phase);
+}
+
+// What happened in one deal from view `a` (null: the deal's start) to `b`: the public actions, the
+// cards played and the tricks won, and the cards the view shows anew, each once (regression: the
+// cards received in an Israeli passing round, which is not in the history, kitty cards turned up
+// or taken, and a Table contract's hand shown came onto the screen unsaid).
+function dealEvents(snap: Snapshot, a: View | null, b: View, mySeat: number): string[] {
+  const out: string[] = [];
+  const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(snap, seat));
+  const won = (seat: number | null) => seat !== null && out.push(`${who(seat)} won the trick`);
+  for (const e of b.history.slice(a?.history.length ?? 0)) out.push(`${who(e.seat)}: ${actionAriaLabel(e.text)}`);
+  const n = b.players;
+  for (let k = a?.plays.length ?? 0; k < b.plays.length; ++k) {
+    const p = b.plays[k];
+    out.push(`${who(p.seat)} played ${cardName(p.card)}`);
+    if ((k + 1) % n !== 0) continue;
+    // who leads the next trick won this one (the view says so once the next lead is due)
+    if (k + 1 < b.plays.length) won(b.plays[k + 1].seat);
+    else won(b.phase === 'playing' ? b.to_move : trickWinner(a, b));
+  }
+  // another seat's view (a seat taken mid-deal): what it shows is not news
+  if (a && a.seat !== b.seat) return out;
+  const received = b.received ?? [];
+  for (let k = a?.received?.length ?? 0; k < received.length; ++k) out.push(`Passing round ${k + 1}: you received ${cardsText(received[k])}`);
+  const seen = new Set(a?.kitty_seen ?? []);
+  const kitty = (b.kitty_seen ?? []).filter((c) => !seen.has(c));
+  if (kitty.length > 0) {
+    // turned up for all to see (a Turn contract), else the kitty its taker sees
+    const turned = (b.call?.turned ?? 0) > (a?.call?.turned ?? 0) && !(b.call?.taken && !a?.call?.taken);
+    out.push(turned ? `Turned up from the kitty: ${cardsText(kitty)}` : `${seen.size > 0 ? 'The rest of the kitty' : 'The kitty'}: ${cardsText(kitty)}`);
+  }
+  if (a && b.turned && b.turned !== a.turned) out.push(`Turned: ${cardName(b.turned)}`);
+  b.visible.forEach((cards, k) => {
+    const before = new Set(a?.visible[k] ?? []);
+    const shown = cards.filter((c) => !before.has(c));
+    if (shown.length > 0) out.push(`${seatName(snap, k)}'s ${shown.length === 1 ? 'card' : 'hand'} shown: ${cardsText(shown)}`);
+  });
+  return out;
+}
+
+// Cards as they are said: "queen of hearts and two of clubs"; more than three by suit, "spades ace,
+// ten, two; hearts queen; joker 1".
+function cardsText(cards: string[]): string {
+  const sorted = sortHand(cards);
+  if (sorted.length <= 3) return listText(sorted.map(cardName));
+  const groups: string[] = [];
+  let suit = '';
+  for (const c of sorted) {
+    const s = suitOf(c);
+    if (s === 'X') groups.push(cardName(c));
+    else if (s === suit) groups[groups.length - 1] += `, ${cardName(c).split(' of ')[0]}`;
+    else groups.push(`${suitName(s)} ${cardName(c).split(' of ')[0]}`);
+    suit = s;
+  }
+  return groups.join('; ');
+}
+
+function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 // A seat's bid and tricks in a deal's result: "bid 2, won 0", or "won 0" in a deal without bids.

@@ -100,7 +100,8 @@ export class TablePage {
   private spectatorRetry: number | undefined; // the next hello, the table full of spectators
   private full: string | null = null; // why the table keeps this page out (spectators-full)
   // The turn this seat last acted on (a move made then was the player's, not the timer's bot's),
-  // and the tick that redraws the seconds left on a turn timer, in the turn line's `timeLeftEl`.
+  // and the tick that redraws the seconds left on a turn timer, in the turn line's `timeLeftEl`
+  // (the one in the page, found after each render: rerender may keep the line drawn before).
   private actedAt = '';
   private unsentAt: string | null = null; // the turn whose move was not sent (the connection down)
   private timeLeftEl: HTMLElement | null = null;
@@ -166,7 +167,7 @@ export class TablePage {
     window.clearTimeout(this.rewelcomeTimer);
     window.clearTimeout(this.spectatorRetry);
     window.clearTimeout(this.speechTimer);
-    window.clearInterval(this.tick);
+    window.clearTimeout(this.tick);
   }
 
   // ---- messages
@@ -240,18 +241,25 @@ export class TablePage {
   // The seconds left are redrawn while the turn on screen runs on a timer: that text alone, not the
   // board (a review found that a redraw a second would close an open menu, such as the pace's,
   // and lose a selection or a name being typed).
+  // The ticks come as the count changes (just after each whole second before the deadline), so
+  // that the line on the screen says what a render would draw: a focused turn line is then kept
+  // (rerender compares markup), not drawn again and read again half the time.
   private followTick(): void {
     if (this.shown.deadline !== null && !this.destroyed) {
       const update = () => {
         if (this.timeLeftEl) this.timeLeftEl.textContent = timeLeftText(this.shown, Date.now());
         this.warnTimer();
+        const deadline = this.shown.deadline;
+        this.tick = deadline === null || this.destroyed ? undefined : window.setTimeout(update, nextSecond(deadline));
       };
-      if (this.tick === undefined) this.tick = window.setInterval(update, 1000);
+      // again at each state shown: a new turn has a new deadline
+      window.clearTimeout(this.tick);
+      this.tick = window.setTimeout(update, nextSecond(this.shown.deadline));
       // the time left as the turn is shown, so that a turn shown with 10 to 11 s left warns at
       // the first tick (regression: it was first measured at that tick, under 10 s, and never warned)
       this.warnTimer();
     } else {
-      window.clearInterval(this.tick);
+      window.clearTimeout(this.tick);
       this.tick = undefined;
     }
   }
@@ -582,6 +590,9 @@ export class TablePage {
     document.title = `${myTurn ? 'Your turn · ' : ''}${title} · Whist`;
     this.sayTurn(myTurn);
     rerender(this.board, () => this.build(), FOCUS_FALLBACKS);
+    // the seconds left of the turn line on the screen: a kept one is the line drawn before, not
+    // the one just built (the count would have stopped on a focused line)
+    this.timeLeftEl = this.board.querySelector<HTMLElement>('[data-testid="turn"] .time-left');
   }
 
   private build(): Node[] {
@@ -611,8 +622,15 @@ export class TablePage {
       h('span', { class: 'role' }, role),
     );
 
-    this.timeLeftEl = h('span', null, timeLeftText(s, Date.now()));
-    const turn = h('p', { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', tabindex: '-1' }, turnText(s, this.seat), this.timeLeftEl);
+    // data-key: the turn line, where the focus falls when no hand is shown (the waiting room, the
+    // game over), is kept while it says the same (regression: rebuilt at every state, it took the
+    // focus again and screen readers read "Game over" at each spectator who came or went)
+    const turn = h(
+      'p',
+      { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', 'data-key': 'turn', tabindex: '-1' },
+      turnText(s, this.seat),
+      h('span', { class: 'time-left' }, timeLeftText(s, Date.now())),
+    );
 
     const main: Node[] = [infoBar(s), turn];
     const over = t.state === 'finished' || !!s.match?.finished;
@@ -712,8 +730,10 @@ export class TablePage {
       parts.push(
         h('div', { class: 'join' }, h('label', null, 'Your name ', name)),
         h('div', { class: 'join-seats' }, free.map((k) =>
-          // aria-disabled while busy, not disabled: a disabled button loses the keyboard focus
-          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, 'data-key': `take-seat-${k}`, 'aria-disabled': this.busy ? 'true' : null, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
+          // aria-disabled while busy, not disabled: a disabled button loses the keyboard focus;
+          // "take-seat:" a kind of key, so that a seat taken by another moves the focus to the
+          // next seat's button (dom.ts), not to the turn line
+          h('button', { type: 'button', class: 'primary', 'data-testid': `take-seat-${k}`, 'data-key': `take-seat:${k}`, 'aria-disabled': this.busy ? 'true' : null, on: { click: () => void this.join(k) } }, `Take seat ${k + 1}`),
         )),
       );
       if (t.state === 'playing') {
@@ -755,7 +775,8 @@ export class TablePage {
       }
       buttons.push(
         h('div', { class: 'auction', role: 'group', 'aria-label': 'auction bids' }, [...rows.entries()].map(([n, as]) =>
-          h('div', { class: 'auction-row' }, h('span', { class: 'auction-n' }, `${n}:`), as.map((a) => actionButton(a.text, true, () => this.act(a.text)))),
+          // the bids in a box of their own beside the number, which they wrap in (style.css)
+          h('div', { class: 'auction-row' }, h('span', { class: 'auction-n' }, `${n}:`), h('span', { class: 'row-choices' }, as.map((a) => actionButton(a.text, true, () => this.act(a.text))))),
         )),
       );
     }
@@ -764,9 +785,9 @@ export class TablePage {
     if (rows.length > 0) {
       buttons.push(
         h('div', { class: 'auction contracts', role: 'group', 'aria-label': 'contracts' }, rows.map((row) =>
-          h('div', { class: ['contract-row', row.label === 'Negative:' && 'negative'] }, h('span', { class: 'auction-n' }, row.label), row.choices.map((c) =>
+          h('div', { class: ['contract-row', row.label === 'Negative:' && 'negative'] }, h('span', { class: 'auction-n' }, row.label), h('span', { class: 'row-choices' }, row.choices.map((c) =>
             actionButton(c.text, true, () => this.act(c.text), { label: c.label, title: contractMeaning(parseAction(c.text).arg!) }),
-          )),
+          ))),
         )),
         h(
           'details',
@@ -833,6 +854,13 @@ export class TablePage {
     parts.push(h('div', { class: 'buttons' }, buttons));
     return h('section', { class: 'game-over', 'data-testid': 'game-over' }, parts);
   }
+}
+
+// How long until the seconds left before `deadline` change (a moment after they do; a second once
+// it has passed).
+function nextSecond(deadline: number): number {
+  const left = deadline - Date.now();
+  return left <= 0 ? 1000 : (left % 1000) + 20;
 }
 
 function cardRowOf(cards: string[]): HTMLElement {

@@ -64,7 +64,44 @@ describe('spokenEvents', () => {
     const b = snap({ view: view({ cards: 1, dealer: 3, plays: [] }), match: match({ results: [first, second] }) });
     expect(spokenEvents(a, b, 0)).toEqual([
       'Deal 2 scored. You bid 0, won 0: 5 points; heuristic bid 0, won 0: 5 points; Bo bid 0, won 0: 5 points; expert:normal bid 1, won 1: 6 points',
+      'Deal 2: 1 card, trump diamonds (turned king of diamonds), dealer expert:normal',
     ]);
+  });
+
+  // Regression: a new deal came onto the screen unsaid, its cards, trump and dealer with it; and
+  // what the bots did before it was first shown too
+  it('says a new deal: its number, cards, trump, turned card and dealer, then what it holds so far', () => {
+    const a = snap({ view: null, match: match({ deal: 1 }) });
+    const b = snap({ view: view({ phase: 'bidding', dealer: 0, cards: 5, trump: 'H', turned: 'QH', history: [{ code: 66, text: 'bid 2', seat: 1 }] }), match: match({ deal: 1 }) });
+    expect(spokenEvents(a, b, 0)).toEqual(['Deal 2: 5 cards, trump hearts (turned queen of hearts), dealer you', 'heuristic: bid 2']);
+    const open = snap({ view: view({ phase: 'auction', dealer: 2, cards: 13, trump: 'none', turned: null }), match: match({ deal: 0, results: [] }) });
+    expect(spokenEvents(snap({ view: null, match: match({ deal: 0, results: [] }) }), open, 0)).toEqual(['Deal 1: 13 cards, trump not chosen yet, dealer Bo']);
+  });
+
+  // Regression: an Israeli passing round is not in the history: the cards received appeared in the
+  // hand unsaid (the one focused had just gone)
+  it('says the cards received in a passing round, once', () => {
+    const a = snap({ view: view({ phase: 'passing', passed: [], received: [] }) });
+    const b = snap({ view: view({ phase: 'passing', passed: [['2C', '3C', '4C']], received: [['AS', 'TH', 'X1']] }) });
+    expect(spokenEvents(a, b, 0)).toEqual(['Passing round 1: you received joker 1, ace of spades and ten of hearts']);
+    expect(spokenEvents(b, snap({ seq: 2, view: b.view }), 0)).toEqual([]);
+  });
+
+  // Regression: "Turn the next kitty card" was said without the card turned, and a taken kitty and
+  // a Table contract's hand shown were not said at all
+  it('says the kitty cards turned up or seen, and the hands shown, once each', () => {
+    const call = { contract: { index: 3, name: '8 turn' }, called: null, passed: [], turned: 1, actor: 0, discards: 0, taken: false, kitty: [], partner: null };
+    const history = [{ code: 452, text: 'contract 8 turn', seat: 0 }];
+    const a = snap({ view: view({ phase: 'turn', trump: 'none', turned: null, call, kitty_seen: ['X1'], history }) });
+    const b = snap({ view: view({ phase: 'turn', trump: 'none', turned: null, call: { ...call, turned: 2 }, kitty_seen: ['X1', 'JH'], history: [...history, { code: 506, text: 'turn the next kitty card', seat: 0 }] }) });
+    expect(spokenEvents(a, b, 0)).toEqual(['You: turn the next kitty card', 'Turned up from the kitty: jack of hearts']);
+    const taken = [...b.view!.history, { code: 505, text: 'accept the turned card', seat: 0 }, { code: 576, text: 'take the kitty', seat: 0 }];
+    const c = snap({ view: view({ phase: 'discard', trump: 'H', turned: null, call: { ...call, turned: 2, taken: true }, kitty_seen: ['X1', 'JH', '5S'], history: taken }) });
+    expect(spokenEvents(b, c, 0)).toEqual(['You: accept the turned card', 'You: take the kitty', 'The rest of the kitty: five of spades']);
+    const hand = ['AS', 'KS', '2S', 'QH', 'X2'];
+    const d = snap({ view: view({ visible: [[], hand, [], []] }) });
+    expect(spokenEvents(snap(), d, 0)).toEqual(["heuristic's hand shown: joker 2; spades ace, king, two; hearts queen"]);
+    expect(spokenEvents(d, snap({ view: view({ visible: [[], hand.slice(1), [], []] }) }), 0)).toEqual([]);
   });
 
   it('says nothing when nothing happened', () => {
