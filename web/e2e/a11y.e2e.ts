@@ -3,7 +3,7 @@
 // its caret, the replay's step is announced and its keys leave scrolling content alone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTable, e2eSuite, framesReceived, newPage, playUntil, takeTurn, type PlayStats } from './harness';
+import { allStatesShown, createTable, e2eSuite, framesReceived, newPage, playUntil, takeTurn, type PlayStats } from './harness';
 
 // Every text a live region of the page was given, in order (what a screen reader is told), empty
 // ones too: "id|text", the id being the region's data-testid, else its role.
@@ -246,10 +246,35 @@ describe('accessibility', () => {
     const watcher = await newPage(env.browser, env.watch);
     await watcher.page.goto(`${server.url}/#/table/${t.id}`);
     await expect.poll(() => frames.some((f) => /"spectators":1\b/.test(f)), { timeout: 15_000 }).toBe(true);
-    await page.waitForTimeout(300); // shown
+    await expect.poll(() => allStatesShown(page, frames), { timeout: 10_000 }).toBe(true);
     expect(await turn.textContent()).toBe('Waiting for 1 more player');
     expect(await page.evaluate(() => (document.activeElement as unknown as { marked?: string }).marked)).toBe('yes');
     await watcher.context.close();
+    await context.close();
+  });
+
+  // Regression (a review): the turn line kept its data-key with a hand on the screen, so a seat
+  // taken in the waiting room (the focus then on the turn line) left the focus on that line for the
+  // whole game, each new line focused and read again; the hand never had it.
+  it('a seat taken in the waiting room: once the game begins, the focus is in the hand, not on the turn line', async () => {
+    const { page, context } = await newPage(env.browser, env.watch);
+    await context.addInitScript(() => localStorage.setItem('whist.pace', 'instant'));
+    const host = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Host' });
+    const other = await server.api<{ token: string }>('POST', '/api/guests', { name: 'Other' });
+    const t = await server.api<{ id: string }>('POST', '/api/tables', { token: host.token, variant: 'romanian', players: 4, seats: ['human', 'human', 'heuristic', 'heuristic'] });
+    await page.goto(`${server.url}/#/table/${t.id}`);
+    await page.getByTestId('take-seat-0').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(/^You are /).waitFor();
+    await expect.poll(() => focused(page)).toBe('p|turn');
+    // the game begins; the other leaves, a bot plays its seat (the game goes on to the player's turn)
+    await server.api('POST', `/api/tables/${t.id}/join`, { token: other.token, seat: 1 });
+    await expect.poll(() => page.locator('#app').getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
+    await server.api('POST', `/api/tables/${t.id}/leave`, { token: other.token });
+    await expect.poll(() => page.locator('#app').getAttribute('data-turn'), { timeout: 20_000 }).toBe('me');
+    const inHand = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="hand"], [data-testid="actions"]'));
+    await expect.poll(inHand, { timeout: 5000 }).toBe(true);
+    expect(await focused(page)).not.toBe('p|turn');
     await context.close();
   });
 

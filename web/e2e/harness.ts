@@ -162,6 +162,20 @@ export function framesReceived(page: Page): string[] {
   return frames;
 }
 
+// Whether the table's page has shown every state its WebSockets received (frames from
+// framesReceived, kept from before the page was opened): #app's data-shown counts those shown.
+export async function allStatesShown(page: Page, frames: string[]): Promise<boolean> {
+  const received = frames.filter((f) => {
+    try {
+      return (JSON.parse(f) as { type?: string }).type === 'state';
+    } catch {
+      return false;
+    }
+  }).length;
+  const shown = Number((await page.locator('#app').getAttribute('data-shown')) ?? 0);
+  return received > 0 && shown === received;
+}
+
 // The cards of a trick on the screen, in play order, and the seat that won it.
 export async function trickOf(loc: import('playwright-core').Locator): Promise<{ cards: string[]; winner: string | null }> {
   const cards = await loc.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));

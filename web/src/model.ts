@@ -263,8 +263,7 @@ const PHASE_PROMPTS: Record<string, string> = {
 
 // Who won, as a sentence: "Ana wins.", "Ana, Bo and Cy win."
 export function winnersText(winners: string[]): string {
-  if (winners.length <= 1) return `${winners[0] ?? 'No one'} wins.`;
-  return `${winners.slice(0, -1).join(', ')} and ${winners[winners.length - 1]} win.`;
+  return winners.length === 0 ? 'No one wins.' : `${listText(winners)} win${winners.length === 1 ? 's' : ''}.`;
 }
 
 // The line that says whose turn it is.
@@ -409,18 +408,24 @@ export function formatPoints(p: number | null | undefined): string {
   return Number.isInteger(p) ? String(p) : p.toFixed(1);
 }
 
+// How the events of `snap` name a seat ("You" for `mySeat`), and the trick won by one, said into `out`.
+function speakers(snap: Snapshot, mySeat: number, out: string[]) {
+  const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(snap, seat));
+  const won = (seat: number | null) => seat !== null && out.push(`${who(seat)} won the trick`);
+  return { who, won };
+}
+
 // What a screen reader is told as the screen moves from `a` to `b` (one state, or several shown at
 // once): each card played, who won a trick, the deal's public actions (bids, the auction, calls),
 // the cards the view shows anew (dealEvents), the deal's result, the next deal and what it is
 // (dealt cards, trump, dealer) and, at the end, who won. `mySeat`'s own moves are "You …".
 export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[] {
   const out: string[] = [];
-  const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(b, seat));
-  const won = (seat: number | null) => seat !== null && out.push(`${who(seat)} won the trick`);
+  const { who, won } = speakers(b, mySeat, out);
   const va = a.view;
   const vb = b.view;
   const sameDeal = !!va && !!vb && va.dealer === vb.dealer && va.cards === vb.cards && vb.plays.length >= va.plays.length && vb.history.length >= va.history.length;
-  if (sameDeal) out.push(...dealEvents(b, va, vb!, mySeat));
+  if (sameDeal) dealEvents(b, va, vb!, mySeat, out);
   const scored = b.match?.results ?? [];
   if (b.match && scored.length > (a.match?.results.length ?? 0)) {
     // The newest deal's result only: several come at once after a reconnection, when the deals
@@ -436,11 +441,15 @@ export function spokenEvents(a: Snapshot, b: Snapshot, mySeat: number): string[]
       if (shown < n) won(r.last_trick_winner ?? null);
     }
     const seats = r.points.map((pts, k) => `${who(k)} ${bidAndWon(r, k)}: ${formatPoints(pts)} points`);
-    out.push(`Deal ${scored.length} scored${r.thrown_in ? ' (thrown in)' : ''}. ${seats.join('; ')}`);
+    // the deal's number as the new deal's below: the deals finished (match.deal, docs/protocol.md)
+    out.push(`Deal ${b.match.deal} scored${r.thrown_in ? ' (thrown in)' : ''}. ${seats.join('; ')}`);
   }
   // A deal begun since `a`: what it is, then all it holds so far (regression: nothing was said of a
   // new deal, its cards, trump and dealer but on the screen)
-  if (vb && !sameDeal) out.push(dealText(b, vb, mySeat), ...dealEvents(b, null, vb, mySeat));
+  if (vb && !sameDeal) {
+    out.push(dealText(b, vb, mySeat));
+    dealEvents(b, null, vb, mySeat, out);
+  }
   if (b.match?.finished && !a.match?.finished) {
     out.push(`Game over. ${winnersText(b.match.winners.map((k) => seatName(b, k)))}`);
   }
@@ -469,10 +478,8 @@ export function trumpUndecided(v: View): boolean {
 // cards played and the tricks won, and the cards the view shows anew, each once (regression: the
 // cards received in an Israeli passing round, which is not in the history, kitty cards turned up
 // or taken, and a Table contract's hand shown came onto the screen unsaid).
-function dealEvents(snap: Snapshot, a: View | null, b: View, mySeat: number): string[] {
-  const out: string[] = [];
-  const who = (seat: number | null) => (seat !== null && seat === mySeat ? 'You' : actorName(snap, seat));
-  const won = (seat: number | null) => seat !== null && out.push(`${who(seat)} won the trick`);
+function dealEvents(snap: Snapshot, a: View | null, b: View, mySeat: number, out: string[]): void {
+  const { who, won } = speakers(snap, mySeat, out);
   for (const e of b.history.slice(a?.history.length ?? 0)) out.push(`${who(e.seat)}: ${actionAriaLabel(e.text)}`);
   const n = b.players;
   for (let k = a?.plays.length ?? 0; k < b.plays.length; ++k) {
@@ -484,7 +491,7 @@ function dealEvents(snap: Snapshot, a: View | null, b: View, mySeat: number): st
     else won(b.phase === 'playing' ? b.to_move : trickWinner(a, b));
   }
   // another seat's view (a seat taken mid-deal): what it shows is not news
-  if (a && a.seat !== b.seat) return out;
+  if (a && a.seat !== b.seat) return;
   const received = b.received ?? [];
   for (let k = a?.received?.length ?? 0; k < received.length; ++k) out.push(`Passing round ${k + 1}: you received ${cardsText(received[k])}`);
   const seen = new Set(a?.kitty_seen ?? []);
@@ -500,7 +507,6 @@ function dealEvents(snap: Snapshot, a: View | null, b: View, mySeat: number): st
     const shown = cards.filter((c) => !before.has(c));
     if (shown.length > 0) out.push(`${seatName(snap, k)}'s ${shown.length === 1 ? 'card' : 'hand'} shown: ${cardsText(shown)}`);
   });
-  return out;
 }
 
 // Cards as they are said: "queen of hearts and two of clubs"; more than three by suit, "spades ace,

@@ -152,6 +152,7 @@ export class TablePage {
       if (e.target instanceof HTMLDetailsElement && e.target.matches('details.contract-words')) this.wordsOpen = e.target.open;
     }, true);
     this.root.dataset.page = 'table';
+    this.root.dataset.shown = '0';
     this.renderBanner();
     this.render();
     this.conn.start();
@@ -351,6 +352,9 @@ export class TablePage {
   private show(s: Snapshot): void {
     const before = this.shown;
     this.shown = s;
+    // how many states were shown: a state that changes nothing on the screen (a spectator come)
+    // leaves this trace, which tests wait on
+    this.root.dataset.shown = String(Number(this.root.dataset.shown ?? 0) + 1);
     this.shownAt = Date.now();
     this.followTick();
     const events = before.table ? spokenEvents(before, s, this.seat) : [];
@@ -589,13 +593,19 @@ export class TablePage {
     // words, not a "●", which screen readers read as "black circle"
     document.title = `${myTurn ? 'Your turn · ' : ''}${title} · Whist`;
     this.sayTurn(myTurn);
-    rerender(this.board, () => this.build(), FOCUS_FALLBACKS);
+    // one time for the line on the screen and the one built: a focused turn line is kept only when
+    // the two are the same (rerender compares markup); the tick's count on the screen may be behind
+    const now = Date.now();
+    const shownLeft = this.board.querySelector<HTMLElement>('[data-testid="turn"] .time-left');
+    const left = timeLeftText(s, now);
+    if (shownLeft && shownLeft.textContent !== left) shownLeft.textContent = left;
+    rerender(this.board, () => this.build(now), FOCUS_FALLBACKS);
     // the seconds left of the turn line on the screen: a kept one is the line drawn before, not
     // the one just built (the count would have stopped on a focused line)
     this.timeLeftEl = this.board.querySelector<HTMLElement>('[data-testid="turn"] .time-left');
   }
 
-  private build(): Node[] {
+  private build(now: number): Node[] {
     if (this.fatal) {
       return [pageTitle('Table'), h('p', { class: 'fatal' }, this.fatal), h('p', null, h('a', { href: '#/', 'data-key': 'back' }, 'Back to the lobby'))];
     }
@@ -624,12 +634,16 @@ export class TablePage {
 
     // data-key: the turn line, where the focus falls when no hand is shown (the waiting room, the
     // game over), is kept while it says the same (regression: rebuilt at every state, it took the
-    // focus again and screen readers read "Game over" at each spectator who came or went)
+    // focus again and screen readers read "Game over" at each spectator who came or went). Not
+    // with a hand shown: the focus on it then goes to the hand once the line changes (regression:
+    // a seat taken in the waiting room left the focus on the turn line for the whole game, each
+    // new line focused and read again)
+    const handShown = !!v && this.role === 'player';
     const turn = h(
       'p',
-      { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', 'data-key': 'turn', tabindex: '-1' },
+      { class: ['turn', this.root.dataset.turn === 'me' && 'mine'], 'data-testid': 'turn', 'data-key': handShown ? null : 'turn', tabindex: '-1' },
       turnText(s, this.seat),
-      h('span', { class: 'time-left' }, timeLeftText(s, Date.now())),
+      h('span', { class: 'time-left' }, timeLeftText(s, now)),
     );
 
     const main: Node[] = [infoBar(s), turn];
@@ -642,7 +656,7 @@ export class TablePage {
     if (me) main.push(seatPanel(me));
     // Call-Ace's auction: the hand first, the many contracts under it (they pushed it off a
     // phone's screen); it is what the choice is made on
-    if (v && this.role === 'player') {
+    if (v && handShown) {
       const handFirst = v.phase === 'auction' && v.setup?.family === 'call-ace' && v.legal.length > 0;
       main.push(...(handFirst ? [this.handEl(v), this.actionsEl(v)] : [this.actionsEl(v), this.handEl(v)]));
     }
