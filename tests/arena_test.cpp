@@ -1,5 +1,6 @@
 // The arena: duplicate deals, rotations, seeding independent of threads, statistics, outputs and
 // the `whist arena` command's errors.
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 #include "ai/bot.h"
 #include "rules/presets.h"
 #include "rules/schedule.h"
+#include "temp_dir.h"
 
 namespace whist {
 namespace {
@@ -218,6 +220,40 @@ TEST(ArenaStats, PercentMoreIsReportedWhereTheHighestTotalWins) {
   EXPECT_EQ(arena_table(c, negative.report).find("relative to"), std::string::npos);
   j = nlohmann::json::parse(arena_json(c, negative.report));
   EXPECT_TRUE(j["difference"]["percent_more"].is_null());
+}
+
+// Regression: Call-Ace payments sum to zero, so random alone against three heuristics scored
+// exactly -3 times their mean: "relative to heuristic: -400.0%, 95% CI [-400.0%, -400.0%]",
+// and the JSON's percent_more said -400, whatever random played. No percentage now, and the
+// table says why.
+TEST(ArenaStats, NoPercentageWhereThePaymentsSumToZero) {
+  const ArenaConfig c =
+      make_config("call-ace", {"random", "heuristic", "heuristic", "heuristic"}, 30);
+  EXPECT_TRUE(points_sum_to_zero(c.rules));
+  EXPECT_FALSE(points_sum_to_zero(*make_preset("romanian", 4)));
+  EXPECT_FALSE(points_sum_to_zero(*make_preset("israeli", 4)));
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  const ArenaReport& r = run.report;
+  ASSERT_EQ(r.differences.size(), 1u);
+  // The heuristics score clearly above zero, so only the zero sum keeps the percentage out.
+  EXPECT_GT(r.specs[1].points.low(), 0);
+  EXPECT_NEAR(r.specs[0].points.mean, -3 * r.specs[1].points.mean, 1e-9);
+  EXPECT_EQ(r.differences[0].percent.n, 0);
+  const std::string table = arena_table(c, r);
+  EXPECT_EQ(table.find("relative to"), std::string::npos) << table;
+  EXPECT_NE(table.find("The payments of each deal sum to zero, a bot's gain being the others' "
+                       "loss: no difference is given as a percentage of a bot's points."),
+            std::string::npos)
+      << table;
+  const auto j = nlohmann::json::parse(arena_json(c, r));
+  EXPECT_TRUE(j["difference"]["percent_more"].is_null()) << j["difference"];
+  EXPECT_TRUE(j["differences"][0]["percent_more"].is_null());
+  // Where nothing is compared, nothing is said of it.
+  const ArenaConfig alone = make_config("call-ace", {"random", "random", "random", "random"}, 2);
+  const ArenaRun same = run_arena(alone);
+  ASSERT_EQ(same.error, "");
+  EXPECT_EQ(arena_table(alone, same.report).find("sum to zero"), std::string::npos);
 }
 
 // Three specs: every pair's per-set difference, in the table and the JSON; no single
@@ -761,6 +797,33 @@ TEST(ArenaCli, AGameOptionTheArenaOverridesIsWarnedOf) {
   EXPECT_EQ(no_target.err, "");
 }
 
+// Regression: the JSON's `options`, "the rules played", held the options the arena ignores and
+// warns of (streak_bonus=50, israeli deals=2), so scripts/arena-pair, which pairs runs of the
+// same options, refused two runs that played the same game.
+TEST(ArenaCli, AnIgnoredOptionIsNotReportedAsPlayed) {
+  const std::string bots = "--bots heuristic,random,random,random --deals 3 --quiet --json ";
+  for (const auto& [variant, ignored] : std::vector<std::pair<std::string, std::string>>{
+           {"romanian", "streak_bonus=50"},
+           {"romanian", "streak_bonus=50 streak_length=3 streak_one_card=off"},
+           {"romanian", "miss_penalty=10 miss_length=2"},
+           {"romanian", "zero_play=start"},
+           {"romanian", "end=target target_score=5"},
+           {"romanian", "end=target deals=7"},
+           {"israeli", "deals=2"},
+           {"israeli", "target_score=500 deals=20"}}) {
+    SCOPED_TRACE(variant + " " + ignored);
+    const CliRun plain = run_cli("--variant " + variant + " " + bots);
+    const CliRun other = run_cli("--variant " + variant + " " + bots + ignored);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    ASSERT_EQ(other.status, 0) << other.err;
+    EXPECT_NE(other.err.find(" is ignored: "), std::string::npos) << other.err;
+    const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(other.out);
+    EXPECT_EQ(a["options"], b["options"]);
+    // The same game, played the same way.
+    EXPECT_EQ(a["results"][0]["set_means"], b["results"][0]["set_means"]);
+  }
+}
+
 // Regression: a warning or the progress written to a stderr that cannot take it (a full disk, a
 // terminal gone) threw, and whist aborted (status 134) with its results unwritten.
 TEST(ArenaCli, AStderrThatCannotBeWrittenLosesNoResult) {
@@ -922,6 +985,100 @@ TEST(ArenaCli, AnInterruptedRunReportsTheSetsPlayedWhole) {
   EXPECT_GE(j["deals"].get<int>(), 1);  // as above
   EXPECT_EQ(j["deals_played"].get<int>(), 4 * j["deals"].get<int>());
   EXPECT_EQ(j["results"][0]["set_means"].size(), j["deals"].get<size_t>());
+}
+
+// Whether process `pid` has ended (gone, or a zombie), waiting up to two seconds for it.
+bool ends_within_two_seconds(pid_t pid) {
+  const auto gone = [pid] {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string id, name, state;
+    return !(stat >> id >> name >> state) || state == "Z";
+  };
+  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
+  return gone();
+}
+
+struct ClosedOutputRun {
+  int status = -1;  // 128 + the signal when one ended it
+  std::string err;  // its stderr, when not the closed pipe
+  std::vector<pid_t> engines;
+};
+
+// `whist arena` with an engine that outlives a whist that does not kill it (stays.sh), its
+// stdout a pipe whose reading end is closed once the engine's four copies have started; its
+// stderr that pipe too (`err_too`), else a file.
+ClosedOutputRun run_with_stdout_closed(bool err_too) {
+  const test_files::TempDir dir;
+  const std::string pids = (dir / "pids").string(), err = (dir / "err").string();
+  const std::string spec =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/stays.sh' '" + pids + "'";
+  int out[2];
+  EXPECT_EQ(pipe(out), 0);
+  const pid_t whist = fork();
+  if (whist == 0) {
+    const int err_fd = err_too ? out[1] : open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int in_fd = open("/dev/null", O_RDONLY);
+    if (err_fd < 0 || in_fd < 0 || dup2(in_fd, 0) < 0 || dup2(out[1], 1) < 0 ||
+        dup2(err_fd, 2) < 0) {
+      _exit(126);
+    }
+    close(out[0]);
+    close(out[1]);
+    execl(WHIST_BINARY, WHIST_BINARY, "arena", "--bots", (spec + ",random,random,random").c_str(),
+          "--deals", "30", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out[1]);
+  ClosedOutputRun r;
+  // Rotation 0's to 3's copies, each adding its id as it starts (whole lines only).
+  for (int i = 0; i < 1000 && r.engines.size() < 4; ++i) {
+    usleep(10000);
+    const std::string text = slurp(pids);
+    r.engines.clear();
+    std::istringstream lines(text.substr(0, text.rfind('\n') + 1));
+    for (pid_t p = 0; lines >> p;) r.engines.push_back(p);
+  }
+  EXPECT_EQ(r.engines.size(), 4u);
+  close(out[0]);
+  int status = 0;
+  bool ended = false;
+  for (int i = 0; i < 6000 && !ended; ++i) {
+    ended = waitpid(whist, &status, WNOHANG) == whist;
+    if (!ended) usleep(10000);
+  }
+  if (!ended) {
+    ADD_FAILURE() << "whist still runs a minute after its output was closed";
+    kill(whist, SIGKILL);
+    waitpid(whist, &status, 0);
+  }
+  r.status = WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+             : WIFEXITED(status) ? WEXITSTATUS(status)
+                                 : -1;
+  if (!err_too) r.err = slurp(err);
+  return r;
+}
+
+// Regression: `whist arena ... 2>&1 | head -c 20` was killed by SIGPIPE at its next progress
+// line (status 141), and its engines lived on, orphaned, though "no engine outlives the run". A
+// stdout whose reader has gone now stops the run as an interrupt does: the engines killed, the
+// error said, status 1.
+TEST(ArenaCli, AClosedOutputStopsTheRunAndLeavesNoEngine) {
+  for (const bool err_too : {true, false}) {
+    SCOPED_TRACE(err_too ? "stdout and stderr in the pipe" : "stdout in the pipe");
+    const ClosedOutputRun r = run_with_stdout_closed(err_too);
+    EXPECT_EQ(r.status, 1) << r.err;
+    for (const pid_t engine : r.engines) {
+      EXPECT_TRUE(ends_within_two_seconds(engine)) << "engine " << engine << " outlived whist";
+      if (!ends_within_two_seconds(engine)) kill(-engine, SIGKILL);  // its group: it and sleep
+    }
+    if (!err_too) {
+      EXPECT_NE(r.err.find("whist arena: cannot write the output to standard output: Broken "
+                           "pipe (its reader has gone); stopped after "),
+                std::string::npos)
+          << r.err;
+      EXPECT_NE(r.err.find(" of 30 deal sets\n"), std::string::npos) << r.err;
+    }
+  }
 }
 
 }  // namespace

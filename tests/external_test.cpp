@@ -239,6 +239,17 @@ std::string arena_error(const std::string& spec, int timeout_ms = 10000) {
   return run.error;
 }
 
+// docs/bot-protocol.md, which said that an engine failing at `new-deal` is reported with no
+// action: new-deal and rules go out with the deal's first choose, so it is reported at that
+// choose, its action named.
+TEST(ExternalBot, AnEngineThatExitsAtNewDealIsReportedAtItsFirstChoose) {
+  const std::string e = arena_error("ext:read hello; echo ready quits; read deal; exit 3");
+  EXPECT_EQ(e.rfind("deal set 0, rotation 0, seat 0, action 3: engine ", 0), 0u) << e;
+  EXPECT_NE(e.find("(quits) closed its output without answering choose; it exited with status 3"),
+            std::string::npos)
+      << e;
+}
+
 TEST(ExternalBot, GarbageAnswerStopsTheRun) {
   const std::string e = arena_error("ext:" + engine("garbage.sh"));
   // Where, to the decision (regression: the action went unsaid): seat 0 deals the first deal
@@ -471,6 +482,43 @@ TEST(ExternalBot, AWorkerWithNoSetLeftStartsNoEngine) {
   int started = 0;
   for (std::string line; std::getline(in, line);) ++started;
   EXPECT_EQ(started, 4);
+}
+
+// Regression: a worker started its copies of an engine one after another, each waited for its
+// `ready` before the next started, so an engine that takes a second to start held each worker
+// four seconds (4 players: a copy for each rotation), eight with two workers. Every copy now
+// starts first, then the handshakes are collected: about a second a worker.
+TEST(ExternalBot, AWorkersCopiesStartUpTogether) {
+  const test_files::TempDir dir;
+  const std::string log = (dir / "starts").string();
+  ArenaConfig c = make_config("romanian", 4, "ext:" + engine("slow_start.sh", "'" + log + "'"), 2);
+  c.threads = 2;
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  EXPECT_EQ(run.sets_reported, 2);
+  EXPECT_EQ(run.report.specs[0].engine, "slow_start");
+  // How many copies were starting up at once, at most: a worker's four copies together, where
+  // one after another it would be one a worker (two). Told by order, not by a time limit.
+  std::vector<std::pair<int64_t, int>> events;  // (when, +1 a start began, -1 one ended)
+  std::ifstream in(log);
+  std::string what;
+  int64_t when = 0;
+  while (in >> what >> when) events.emplace_back(when, what == "start" ? 1 : -1);
+  ASSERT_GE(events.size(), 8u);  // 4 copies a worker: one for each rotation of the seats
+  std::sort(events.begin(), events.end());
+  int starting = 0;
+  int most = 0;
+  for (const auto& [t, d] : events) most = std::max(most, starting += d);
+  EXPECT_GE(most, 4);
+  // Waited for within the timeout from when the handshake was sent, as before: a copy that
+  // misses it fails the run as bad input.
+  c.threads = 1;
+  c.ext_timeout_ms = 300;
+  c.bots[0] = "ext:" + engine("slow_start.sh");
+  const ArenaRun late = run_arena(c);
+  EXPECT_TRUE(late.bad_input);
+  EXPECT_NE(late.error.find("did not answer 'whist-bot 1' within 300 ms"), std::string::npos)
+      << late.error;
 }
 
 // The protocol asks for `ready NAME`; a bare `ready` is taken, the engine then known by its

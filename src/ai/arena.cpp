@@ -14,6 +14,7 @@
 #include "ai/bot.h"
 #include "ai/external.h"
 #include "rules/contracts.h"
+#include "rules/presets.h"
 #include "rules/schedule.h"
 #include "rules/scoring.h"
 
@@ -80,10 +81,11 @@ Bot& bot_at(Bots& bots, int n, int r, int i) {
   return b ? *b : *bots.list[static_cast<size_t>(i)];
 }
 
+// An engine is only started, its handshake left to finish_external_start (see make_bots).
 std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, std::string& error) {
   while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
   // The arena's --ext-timeout, rather than make_bot's environment variable.
-  if (spec.substr(0, 4) == "ext:") return make_external_bot(spec.substr(4), ext_timeout_ms, error);
+  if (spec.substr(0, 4) == "ext:") return start_external_bot(spec.substr(4), ext_timeout_ms, error);
   // Allowed: no engine gets here (above), but an unknown bot's message should offer them, as the
   // arena takes them.
   return make_bot(spec, error, Engines::Allowed);
@@ -101,6 +103,13 @@ std::string make_bots(const ArenaConfig& config, Bots& bots) {
       bots.list.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
       if (!bots.list.back()) return error;
     }
+  }
+  // Every engine is started before any handshake is waited for, so that a worker's copies start
+  // up together: one engine's start-up rather than one each (they were started one after
+  // another, so an engine slow to start held each worker that many times as long).
+  for (const auto& b : bots.list) {
+    if (!b) continue;
+    if (std::string error = finish_external_start(*b); !error.empty()) return error;
   }
   return {};
 }
@@ -332,6 +341,26 @@ bool arena_reproducible(const std::vector<std::string>& bots) {
 Rules arena_rules(const Rules& rules) {
   Rules r = rules;
   r.zero_play = ZeroPlay::Off;
+  // What the arena ignores (and warns of) is reset too, so that the rules reported (the JSON's
+  // `options`) and told to engines are those played: two runs that differ only in an ignored
+  // option played the same game (regression: streak_bonus=50 and israeli deals=2 were reported,
+  // and scripts/arena-pair refused to pair such runs). Each deal is scored alone: no streak
+  // bonus nor miss penalty, and their lengths count nothing.
+  const Rules plain;
+  r.streak_bonus = plain.streak_bonus;
+  r.streak_length = plain.streak_length;
+  r.streak_one_card = plain.streak_one_card;
+  r.miss_penalty = plain.miss_penalty;
+  r.miss_length = plain.miss_length;
+  // A game to a target is played as one pass of its schedule: its target and cap are unread,
+  // so the preset's; an exact-bid game's end is its schedule's, a pass of the same length.
+  // (Israeli and Call-Ace games keep end=target, as they cannot end with the schedule.)
+  if (r.end == GameEnd::Target) {
+    const Rules preset = make_preset(r.variant, r.players).value_or(plain);
+    r.target_score = preset.target_score;
+    r.deal_limit = preset.deal_limit;
+    if (r.family == Family::ExactBid) r.end = GameEnd::Schedule;
+  }
   return r;
 }
 
@@ -443,9 +472,13 @@ ArenaRun run_arena(const ArenaConfig& config) {
         diff.push_back(rep.specs[a].set_means[k] - rep.specs[b].set_means[k]);
       }
       // Where the lowest total wins, more points is worse: no percentage (an empty summary).
-      const Summary percent = lowest_wins(config.rules.scoring)
-                                  ? summarize({})
-                                  : percent_more(rep.specs[a].set_means, rep.specs[b].set_means);
+      // Nor where the points sum to zero: one bot's points are the others' losses, no total to
+      // take a share of (regression: a Call-Ace bot alone against three heuristics, whose mean
+      // is exactly -3 times theirs, was "relative to heuristic: -400.0%, 95% CI [-400.0%,
+      // -400.0%]", whatever it played).
+      const bool no_share = lowest_wins(config.rules.scoring) || points_sum_to_zero(config.rules);
+      const Summary percent =
+          no_share ? summarize({}) : percent_more(rep.specs[a].set_means, rep.specs[b].set_means);
       rep.differences.push_back({a, b, summarize(diff), percent});
     }
   }

@@ -79,6 +79,9 @@ Summary summarize(const std::vector<double>& samples);
 // mean(b)). Undefined (n = 0, NaN half-width) unless b's whole 95% interval is above zero: a
 // share of nothing, or of a total that may be negative, says nothing.
 Summary percent_more(const std::vector<double>& a, const std::vector<double>& b);
+// Whether every deal's points sum to zero over the seats (Call-Ace whist's payments): one bot's
+// gain is the others' loss, and no bot's points are a total that another's are a share of.
+bool points_sum_to_zero(const Rules& rules);
 // The 97.5% quantile of Student's t with `df` degrees of freedom (df >= 1).
 double t_quantile_975(int df);
 
@@ -110,7 +113,8 @@ struct SpecDifference {
   int second = 0;
   Summary summary;
   // The first's points as a percentage more than the second's (percent_more), where the highest
-  // total wins and the second scores clearly above zero; else n = 0.
+  // total wins, the points do not sum to zero (points_sum_to_zero) and the second scores clearly
+  // above zero; else n = 0.
   Summary percent;
 };
 
@@ -144,7 +148,9 @@ struct ArenaRun {
   int sets_reported = 0;
 };
 
-// The rules the arena plays: `rules` with zero play off.
+// The rules the arena plays: `rules` with zero play off, and what the arena ignores reset (streak
+// bonuses, miss penalties and their lengths to none; in a game to a target, the target and the
+// cap to the preset's, and an exact-bid game's end to its schedule, one pass of it either way).
 Rules arena_rules(const Rules& rules);
 
 ArenaRun run_arena(const ArenaConfig& config);

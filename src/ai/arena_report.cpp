@@ -165,6 +165,8 @@ Summary percent_more(const std::vector<double>& a, const std::vector<double>& b)
   return s;
 }
 
+bool points_sum_to_zero(const Rules& rules) { return rules.family == Family::CallAce; }
+
 std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   const Rules& rules = config.rules;
   const int n = rules.players;
@@ -212,10 +214,17 @@ std::string arena_table(const ArenaConfig& config, const ArenaReport& rep) {
   // figures alone read the other way (regression: nothing said so).
   const std::string_view lower =
       lowest_wins(rules.scoring) ? " Lower is better: the lowest total wins in this scoring." : "";
+  // Why no difference comes with a percentage, where the payments sum to zero (regression: one
+  // bot against three was "-400.0%" of them, whatever it played).
+  const std::string_view zero_sum =
+      points_sum_to_zero(rules) && !rep.differences.empty()
+          ? " The payments of each deal sum to zero, a bot's gain being the others' loss: no "
+            "difference is given as a percentage of a bot's points."
+          : "";
   out += fmt::format(
-      "\npoints: {}.{}\nbid accuracy: {}{}.\nCI: over the {} per-set mean{} (each set's deal "
+      "\npoints: {}.{}{}\nbid accuracy: {}{}.\nCI: over the {} per-set mean{} (each set's deal "
       "played in all {} rotations).\n",
-      kScoringNote, lower, accuracy_meaning(rules.family), over_under, config.deals,
+      kScoringNote, lower, zero_sum, accuracy_meaning(rules.family), over_under, config.deals,
       config.deals == 1 ? "" : "s", n);
   if (!arena_reproducible(config.bots)) {
     out +=

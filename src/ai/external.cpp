@@ -408,14 +408,28 @@ class ExternalBot final : public Bot {
     quit_deadline_ = Clock::now() + std::chrono::milliseconds(kQuitGraceMs);
   }
 
-  // Starts the engine and shakes hands; returns what went wrong.
+  // Starts the engine and sends it the handshake, without waiting for the answer (finish_start),
+  // so that engines started together start up at the same time; returns what went wrong.
   std::string start() {
     const std::string error = process_.start(command_);
     if (!error.empty()) return who() + ": " + error;
     try {
-      const std::string hello = "whist-bot " + std::to_string(kBotProtocolVersion);
-      send(hello);
-      const std::string answer = receive("'" + hello + "'");
+      // The clock starts when the handshake is sent, so the engine's start-up counts.
+      hello_deadline_ = deadline();
+      send(hello());
+    } catch (const EngineError& e) {
+      return e.what();
+    }
+    return {};
+  }
+
+  // Waits for the answer to the handshake start() sent; returns what went wrong.
+  std::string finish_start() {
+    if (handshaken_) return {};
+    handshaken_ = true;
+    try {
+      const std::string hello = this->hello();
+      const std::string answer = receive("'" + hello + "'", hello_deadline_);
       const std::string_view a = answer;
       if (a != "ready" && a.substr(0, 6) != "ready ") {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
@@ -467,6 +481,10 @@ class ExternalBot final : public Bot {
   }
 
   Action choose(const Rules& rules, const PlayerView& view) override {
+    // Started by start_external_bot and not yet waited for: the handshake's answer is no action.
+    if (!handshaken_) {
+      if (const std::string error = finish_start(); !error.empty()) throw EngineError(error);
+    }
     refuse_unasked();
     const std::string view_text = view_to_json(view).dump();
     if (!deal_told_) {
@@ -554,9 +572,11 @@ class ExternalBot final : public Bot {
     }
   }
 
-  // The next line that is not a comment ('#').
-  std::string receive(const std::string& after) {
-    const auto until = deadline();
+  static std::string hello() { return "whist-bot " + std::to_string(kBotProtocolVersion); }
+
+  // The next line that is not a comment ('#'), by `until` (by default the timeout from now).
+  std::string receive(const std::string& after, std::optional<Clock::time_point> by = {}) {
+    const auto until = by ? *by : deadline();
     std::string line;
     for (;;) {
       switch (process_.read_line(line, until)) {
@@ -601,12 +621,28 @@ class ExternalBot final : public Bot {
   bool input_closed_ = false;
   bool quit_asked_ = false;
   Clock::time_point quit_deadline_;
+  Clock::time_point hello_deadline_;  // for the answer to the handshake
+  bool handshaken_ = false;           // finish_start() has run
 };
 
 }  // namespace
 
 std::unique_ptr<Bot> make_external_bot(std::string_view command, int timeout_ms,
                                        std::string& error) {
+  auto bot = start_external_bot(command, timeout_ms, error);
+  if (!bot) return nullptr;
+  error = finish_external_start(*bot);
+  if (!error.empty()) return nullptr;
+  return bot;
+}
+
+std::string finish_external_start(Bot& bot) {
+  auto* ext = dynamic_cast<ExternalBot*>(&bot);
+  return ext ? ext->finish_start() : std::string();
+}
+
+std::unique_ptr<Bot> start_external_bot(std::string_view command, int timeout_ms,
+                                        std::string& error) {
   error.clear();
   while (!command.empty() && command.front() == ' ') command.remove_prefix(1);
   if (command.empty()) {

@@ -33,6 +33,15 @@ class EngineError : public std::runtime_error {
 std::unique_ptr<Bot> make_external_bot(std::string_view command, int timeout_ms,
                                        std::string& error);
 
+// make_external_bot in two steps, so that engines started together start up together rather
+// than one after another (the arena's copies of an engine): start_external_bot starts `command`
+// and sends the handshake without waiting for its answer (null and `error` on failure);
+// finish_external_start waits for that answer, `timeout_ms` from when it was sent, and returns
+// what went wrong (empty for any other bot, or when already done).
+std::unique_ptr<Bot> start_external_bot(std::string_view command, int timeout_ms,
+                                        std::string& error);
+std::string finish_external_start(Bot& bot);
+
 // The timeout from WHIST_EXT_TIMEOUT_MS (milliseconds), else kDefaultExtTimeoutMs; sets `error`
 // when the variable is set but not a positive number.
 int ext_timeout_from_env(std::string& error);

@@ -1,10 +1,14 @@
 // `whist arena`: bots against each other in duplicate deals (see ai/arena.h), with a table of
 // mean points per deal and their confidence intervals, bid accuracy and decision times.
 #include <fmt/core.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 #include "ai/arena.h"
@@ -62,6 +66,17 @@ extern "C" void on_arena_signal(int sig) {
   kill_engines_now();
 }
 
+// Set when standard output was found to be a pipe nobody reads any more: the run stops.
+std::atomic<bool> g_output_gone{false};
+
+// Whether standard output is a pipe (or socket) whose reader has gone, so that no report could be
+// written: poll() says POLLERR (POLLHUP) of it. A full pipe still read, a file or a terminal is
+// not gone.
+bool output_gone() {
+  pollfd p{STDOUT_FILENO, POLLOUT, 0};
+  return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
 // The game options given that the arena does not play as given: it scores each deal alone (see
 // ai/arena.h), so a warning says so rather than a silent run of other rules (regression:
 // zero_play=start and end=target target_score=5 were taken without a word).
@@ -96,21 +111,26 @@ void warn_of_overridden_options(const GameArgs& game, const Rules& rules) {
   }
 }
 
-// The report of the sets played, as of a run of that many.
+// The report of the sets played, as of a run of that many. Written with fputs, which does not
+// throw where fmt::print would on a write error (SIGPIPE is ignored): main() says that the output
+// could not be written.
 void print_report(const ArenaArgs& args, const ArenaConfig& config, const ArenaRun& run) {
   ArenaConfig reported = config;
   reported.deals = run.sets_reported;
   // The threads that ran: no more than the deal sets (regression: "8 threads" for 2 sets).
   reported.threads = std::min(config.threads, config.deals);
-  if (args.json) {
-    fmt::print("{}\n", arena_json(reported, run.report));
-  } else {
-    fmt::print("{}", arena_table(reported, run.report));
-  }
+  const std::string text =
+      args.json ? arena_json(reported, run.report) + "\n" : arena_table(reported, run.report);
+  std::fputs(text.c_str(), stdout);
 }
 
 int run_arena_command(const ArenaArgs& args) {
   for (int sig : kStopSignals) std::signal(sig, on_arena_signal);
+  // A closed pipe on stdout or stderr (`whist arena ... 2>&1 | head`) is a write error, not a
+  // SIGPIPE that ends whist at once with its engines left running (regression: they outlived
+  // it, orphaned). Progress lost on stderr loses no result; a stdout gone stops the run below.
+  // The engines get the default disposition back (Process::start).
+  std::signal(SIGPIPE, SIG_IGN);
   const auto rules = make_rules(args.game);
   if (!rules.error.empty()) {
     print_error("arena", "{}", rules.error);
@@ -138,7 +158,16 @@ int run_arena_command(const ArenaArgs& args) {
   }
   config.interrupt = &g_interrupt;
   Progress progress("arena", "deal sets", args.deals, args.quiet || args.deals < 1);
-  config.on_progress = [&progress](int done) { progress.update(done); };
+  config.on_progress = [&progress](int done) {
+    progress.update(done);
+    // No report could be written: the run stops as if interrupted, its engines killed, rather
+    // than play on for nobody (regression: whist was killed by SIGPIPE mid-run).
+    if (!g_output_gone.load() && output_gone()) {
+      g_output_gone.store(true);
+      g_interrupt.store(true);
+      kill_engines_now();
+    }
+  };
   const ArenaRun run = run_arena(config);
   progress.finish();  // ends the bar's line, interrupted or not
   if (const int sig = g_signal; sig != 0) {
@@ -159,6 +188,17 @@ int run_arena_command(const ArenaArgs& args) {
     std::signal(sig, SIG_DFL);
     std::raise(sig);
     return 128 + sig;  // should the signal be blocked
+  }
+  // (Found after the last set, the run is whole: its report is written, and its failure said by
+  // main().)
+  if (g_output_gone.load() && run.interrupted) {
+    // A failure before it was seen is said; none comes after (the engines were killed unsaid).
+    if (!run.error.empty()) print_error("arena", "{}", run.error);
+    print_error("arena",
+                "cannot write the output to standard output: {} (its reader has gone); stopped "
+                "after {} of {} deal sets",
+                std::strerror(EPIPE), run.sets_reported, config.deals);
+    return 1;
   }
   if (!run.error.empty()) {
     print_error("arena", "{}", run.error);
