@@ -695,6 +695,34 @@ TEST_F(GuestsTest, AClockSetBackThenRightRetiresNobodySeenLately) {
   EXPECT_EQ(logged("clock").size(), 1u);
 }
 
+// Regression (review): a server booted with its wall clock behind the newest sighting stored,
+// then set right (NTP), left that step out whole: the guests' clock stayed behind the floor until
+// a restart, every guest was stamped the floor and nobody's age grew. A step ahead is left out
+// only beyond the newest sighting, and the time after it counts. The guests retired are told with
+// the wall clock's date, not the guests' clock's (behind it by the steps left out).
+TEST_F(GuestsTest, AClockBehindAtBootThenSetRightCountsOnFromTheNewestSighting) {
+  const int64_t start = wall_;
+  const std::string ana = guest("Ana"), bo = guest("Bo");
+  wall_ = start - 400 * kDayS;  // behind at boot
+  reopen();
+  wall_ = start + kDayS;  // set right: a day passed while the server was down
+  hub_->tick(now_);       // the step is read
+  pass(2 * kHourS);
+  table(ana, {"human", "random", "random", "random"});
+  EXPECT_EQ(stored_guests()["Ana"], start + 2 * kHourS) << "counted on from the floor";
+  pass(kExpiryDays * kDayS);
+  table(ana, {"human", "random", "random", "random"});
+  EXPECT_EQ(stored_guests()["Ana"], start + 2 * kHourS + kExpiryDays * kDayS);
+  retire_due();
+  EXPECT_EQ(kept_names(), std::set<std::string>{"Ana"});
+  EXPECT_EQ(logged("guests retired"),
+            std::vector<std::string>{fmt::format(
+                "guests retired: 1 unseen since {} (--guest-expiry-days 30) and seated at no "
+                "game not finished; their tokens serve no more",
+                log_time(std::chrono::system_clock::time_point(
+                    std::chrono::seconds(start + kDayS + 2 * kHourS))))});
+}
+
 // Regression (review): an older server run on the database since it was brought up to date
 // writes guests with no sighting (0) and joins with no seat kept; brought back, the server retired
 // them, seated or not, at once. The database's triggers now stamp a guest made with no sighting

@@ -2649,6 +2649,7 @@ TEST_F(HubRestartTest, ADamagedStoredTableIsNamedAndTheOthersGoOn) {
 // failure that may pass, logged with no table named. Each table on such a page is damaged now,
 // as one whose events are missing: logged once by name, answered 500 `damaged`; the others go on.
 TEST_F(HubRestartTest, ADamagedPageOfTheFileDamagesTheTablesOnItAndTheOthersGoOn) {
+  if (!test_pages::dbstat_available()) GTEST_SKIP() << "this SQLite has no dbstat table";
   kept_idle_ = 0;
   reopen();
   const std::string ana = guest("Ana");
@@ -2732,6 +2733,7 @@ TEST_F(HubRestartTest, ADamagedPageOfTheFileDamagesTheTablesOnItAndTheOthersGoOn
 // database. It is a failure to store: 503 `storage`, and the log names the database, once in its
 // quiet time.
 TEST_F(HubRestartTest, ADamagedPageOfTheGuestsIndexIsAStorageFailure) {
+  if (!test_pages::dbstat_available()) GTEST_SKIP() << "this SQLite has no dbstat table";
   guest("Ana");
   guest("Bea");
   hub_.reset();

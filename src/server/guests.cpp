@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include <time.h>
+
 namespace whist::server {
 
 namespace {
@@ -32,6 +34,15 @@ int64_t GuestCache::wall_s() const {
 
 int64_t GuestCache::steady_ms() const {
   if (config_.steady_clock) return config_.steady_clock();
+#ifdef CLOCK_BOOTTIME
+  // Counts a suspend as time passing, which std::chrono::steady_clock (CLOCK_MONOTONIC) leaves
+  // out (regression, review: a host or VM asleep for over an hour was taken for the wall clock
+  // set ahead, and the sleep left out of every guest's age).
+  timespec ts{};
+  if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0) {
+    return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+  }
+#endif
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
@@ -73,6 +84,14 @@ int64_t GuestCache::clock_s() {
     }
   }
   anchor();
+  // A step ahead is left out only beyond the newest sighting stored: a clock behind it at boot
+  // that is then set right (NTP) catches up with it, and counts on from there (regression,
+  // review: the step was left out whole, the guests' clock stayed behind the floor until a
+  // restart, every guest was stamped the floor and nobody's age grew). A clock that was right
+  // at boot is at the floor or past it after any step ahead left out, so this holds it back
+  // from nothing; it never moves the guests' clock past the wall clock, nor past the floor.
+  // Taken after anchor(), which may read the floor late.
+  offset_s_ = std::max(offset_s_, std::min<int64_t>(0, floor_s_ - wall));
   return wall + offset_s_;
 }
 
@@ -170,7 +189,10 @@ void GuestCache::retire(std::optional<int64_t> now_ms) {
         fmt::format("{} unseen since {} (--guest-expiry-days {}) and seated at no game not "
                     "finished; their tokens serve no more",
                     retired_in_run_,
-                    log_time(std::chrono::system_clock::time_point(std::chrono::seconds(before))),
+                    // The wall clock's date, not the guests' clock's: that differs from it by
+                    // the steps left out, and the operator reads dates by the wall clock.
+                    log_time(std::chrono::system_clock::time_point(
+                        std::chrono::seconds(before - offset_s_))),
                     config_.expiry_days));
   }
   retired_in_run_ = 0;

@@ -10,9 +10,10 @@
 // every guest not seen since, though they had played the day before). A step is told from time
 // passing by the steady clock, which nobody sets: between two readings, the wall clock moving
 // more than kClockJumpS further than it, or back, was set, and the guests' clock keeps to the
-// steady one across the step (warned of once). A restart reads the wall clock again, but never
-// more than a day past the newest sighting stored, so that a clock set ahead while the server
-// was stopped moves nobody's age by more than that day.
+// steady one across the step (warned of once); a step ahead is left out only beyond the newest
+// sighting stored, so that a clock behind at boot, then set right, catches up. A restart reads
+// the wall clock again, but never more than a day past the newest sighting stored, so that a
+// clock set ahead while the server was stopped moves nobody's age by more than that day.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +41,8 @@ struct GuestCacheConfig {
   int expiry_days = 0;     // a guest unseen this long is retired (0: never); see retire()
   std::function<int64_t()> wall_clock;  // seconds since the epoch (null: the system's)
   // Milliseconds on a clock that only moves on, which tells a step of the wall clock from time
-  // passing (null: std::chrono::steady_clock, the clock of the hub's now_ms).
+  // passing (null: CLOCK_BOOTTIME, which counts a suspend of the host as time passing, as the
+  // wall clock does; std::chrono::steady_clock does not, and a sleep would be taken for a step).
   std::function<int64_t()> steady_clock;
   GuestLog log;  // null: nothing is told
 };

@@ -79,9 +79,9 @@ struct HubConfig {
   // When a guest was seen is kept across restarts, so by the wall clock: seconds since the epoch
   // (null: the system's clock; tests set their own).
   std::function<int64_t()> wall_clock{};
-  // The clock of the calls' now_ms, in milliseconds, which tells a step of the wall clock from
-  // time passing between calls (null: std::chrono::steady_clock, the transport's; tests set
-  // their own).
+  // A clock in milliseconds that tells a step of the wall clock from time passing, for the
+  // guests' clock (null: CLOCK_BOOTTIME, which counts a suspend of the host as the wall clock
+  // does; tests set their own, the clock of their now_ms).
   std::function<int64_t()> steady_clock{};
   // Before a game starts, a player with no connection keeps the seat this long; then it is free
   // for someone else (0: kept until the game starts). A table left waiting, with nobody seated

@@ -445,11 +445,11 @@ std::string open_problem(const std::string& path, StoreAccess access) {
   return "";
 }
 
-// Whether SQLite found the file itself damaged (a page that is not what it should be, or no
-// database at all): that stays so whatever is asked again, until the file is restored.
+// Whether SQLite found a page of the file damaged: that stays so whatever is asked again, until
+// the file is restored. Not SQLITE_NOTADB, no database at all, which is what a file replaced
+// under the server gives (a storage failure that passes once the file is put back, not damage).
 bool file_damaged(const SQLite::Exception& e) {
-  const int code = e.getErrorCode() & 0xFF;
-  return code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+  return (e.getErrorCode() & 0xFF) == SQLITE_CORRUPT;
 }
 
 // The room left on the file system holding `folder`, bytes and files (inodes), or nullopt if it
@@ -583,11 +583,11 @@ struct Store::Impl {
         case SQLITE_BUSY:
         case SQLITE_LOCKED:
         case SQLITE_NOMEM:
+        case SQLITE_NOTADB:  // the file replaced under the server (file_damaged)
           throw StorageError("database " + path + ": " + e.what());
         // A damaged page this write needed (regression, audit: it escaped as an exception the
         // server answered "internal error", and logged at every request with no database named).
         case SQLITE_CORRUPT:
-        case SQLITE_NOTADB:
           throw StorageError("database " + path + ": " + e.what() +
                              ": a page of the file this write needs is damaged, and nothing can "
                              "be stored there until the file is restored");
@@ -605,11 +605,18 @@ struct Store::Impl {
     try {
       return f();
     } catch (const SQLite::Exception& e) {
+      if (!file_damaged(e)) throw StorageError("database " + path + ": " + e.what());
       throw StorageError(
           "database " + path + ": " + e.what() +
-          (file_damaged(e) ? ": a page of the file this read needs is damaged" : ""));
+          (immutable ? snapshot_changed : ": a page of the file this read needs is damaged"));
     }
   }
+
+  // Said of a damaged page met by a snapshot (`immutable`, below): a server beside it that copies
+  // its log into the file as it is read (a checkpoint) gives the same, and that passes.
+  static constexpr const char* snapshot_changed =
+      ": the file changed while it was read as an immutable snapshot (a server beside it writing), "
+      "or a page of it is damaged: try again; a damaged page says so at every try";
 
   std::string path;
   FileLock file_lock;
@@ -619,6 +626,10 @@ struct Store::Impl {
   std::unique_ptr<SQLite::Statement> add_event;
   uint64_t guest_reads = 0;
   std::string snapshot_note;  // set when only an immutable snapshot could be read
+  // The file is read as an immutable snapshot: SQLite takes no lock, so a page it reads may be
+  // one a server beside it is writing (regression, review: a checkpoint during `whist serve
+  // --check` read as damaged tables, exit status 1, and the docs say to restore a backup then).
+  bool immutable = false;
   std::thread checkpointer;
   std::mutex mutex;
   std::condition_variable wake;
@@ -646,6 +657,7 @@ Store::Store(const std::string& path, StoreAccess access, StoreLog log) {
         impl_ = std::make_unique<Impl>(path, immutable_uri(path),
                                        SQLite::OPEN_READONLY | SQLite::OPEN_URI);
         impl_->snapshot_note = snapshot_leaves_out(path, e.what());
+        impl_->immutable = true;
         contents = read_contents(impl_->db);
       }
       if (judge(contents) == Standing::Empty) {
@@ -944,7 +956,9 @@ std::optional<StoredTable> Store::table(const std::string& id) {
       // table is damaged, and the others are served (regression, audit: a StorageError, which
       // stopped the server's start at a game under way, answered a finished game's record 503
       // `storage`, named no table, and ended `whist serve --check` at the first).
-      if (!file_damaged(e)) throw;
+      // Read as a snapshot, a page that looks damaged may be one a server is writing: read()
+      // makes it a StorageError that says to try again, not the table's damage.
+      if (!file_damaged(e) || impl_->immutable) throw;
       throw DamagedTable("database: table " + id + ": " + e.what() +
                          ": a page of the file holding its rows is damaged");
     }
