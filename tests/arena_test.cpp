@@ -18,6 +18,7 @@
 
 #include "ai/arena.h"
 #include "ai/bot.h"
+#include "process_gone.h"
 #include "rules/presets.h"
 #include "rules/schedule.h"
 #include "temp_dir.h"
@@ -987,16 +988,7 @@ TEST(ArenaCli, AnInterruptedRunReportsTheSetsPlayedWhole) {
   EXPECT_EQ(j["results"][0]["set_means"].size(), j["deals"].get<size_t>());
 }
 
-// Whether process `pid` has ended (gone, or a zombie), waiting up to two seconds for it.
-bool ends_within_two_seconds(pid_t pid) {
-  const auto gone = [pid] {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string id, name, state;
-    return !(stat >> id >> name >> state) || state == "Z";
-  };
-  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
-  return gone();
-}
+using test_process::ends_within_two_seconds;
 
 struct ClosedOutputRun {
   int status = -1;  // 128 + the signal when one ended it
@@ -1004,14 +996,14 @@ struct ClosedOutputRun {
   std::vector<pid_t> engines;
 };
 
-// `whist arena` with an engine that outlives a whist that does not kill it (stays.sh), its
+// `whist arena` with an engine that outlives a whist that does not kill it (ignores_quit.sh), its
 // stdout a pipe whose reading end is closed once the engine's four copies have started; its
 // stderr that pipe too (`err_too`), else a file.
 ClosedOutputRun run_with_stdout_closed(bool err_too) {
   const test_files::TempDir dir;
   const std::string pids = (dir / "pids").string(), err = (dir / "err").string();
-  const std::string spec =
-      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/stays.sh' '" + pids + "'";
+  const std::string spec = std::string("ext:sh '") + WHIST_SOURCE_DIR +
+                           "/tests/data/engines/ignores_quit.sh' '" + pids + "'";
   int out[2];
   EXPECT_EQ(pipe(out), 0);
   const pid_t whist = fork();

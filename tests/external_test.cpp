@@ -21,6 +21,7 @@
 #include "bot_specs.h"
 #include "game/match.h"
 #include "game/view_json.h"
+#include "process_gone.h"
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
@@ -307,17 +308,7 @@ TEST(ExternalBot, IllegalAnswerStopsTheRun) {
       << e;
 }
 
-// Whether process `pid` is gone or a zombie within 2 s: an orphan is reaped by init in its own
-// time.
-bool ends_within_two_seconds(pid_t pid) {
-  const auto gone = [pid] {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string id, name, state;
-    return !(stat >> id >> name >> state) || state == "Z";
-  };
-  for (int i = 0; i < 200 && !gone(); ++i) usleep(10000);
-  return gone();
-}
+using test_process::ends_within_two_seconds;
 
 TEST(ExternalBot, HangingEngineTimesOutAndIsKilled) {
   const std::string pid_file =
