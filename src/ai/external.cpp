@@ -429,7 +429,10 @@ class ExternalBot final : public Bot {
     handshaken_ = true;
     try {
       const std::string hello = this->hello();
-      const std::string answer = receive("'" + hello + "'", hello_deadline_);
+      // Never sooner than a whole timeout from now: copies started together share the cores
+      // as they start up, and one waited for after the others is not to be cut short by them
+      // (a review found it).
+      const std::string answer = receive("'" + hello + "'", std::max(hello_deadline_, deadline()));
       const std::string_view a = answer;
       if (a != "ready" && a.substr(0, 6) != "ready ") {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello +
