@@ -47,7 +47,7 @@ class SpectatorsTest : public ::testing::Test {
   Json hello_again(ConnId c, const std::string& id, const std::string& token = "") {
     Json m = {{"type", "hello"}, {"table", id}};
     if (!token.empty()) m["token"] = token;
-    out_.sent[c].clear();
+    out_.forget(c);
     hub_->message(c, m.dump(), 0);
     return out_.answer(c);
   }
@@ -152,7 +152,7 @@ TEST_F(SpectatorsTest, APlayerGivingUpTheSeatIsCountedAmongThoseWatching) {
   EXPECT_EQ(hello(1, a, ana_)["role"], "player");
   EXPECT_TRUE(watching(hello(2, a)));
   hub_->tick(0);
-  out_.sent[2].clear();
+  out_.forget(2);
   call("POST", "/api/tables/" + a + "/leave", {{"token", ana_}});
   hub_->tick(0);
   int told = -1;  // the last count of spectators connection 2 was sent
