@@ -165,6 +165,21 @@ TEST(SaveFile, AFailureNamesTheFileAsGivenNotTheTemporaryOne) {
   EXPECT_EQ(write_file_atomic(path, "text"), "cannot write '" + path + "': Not a directory");
 }
 
+// Regression (an audit): a folder that could not be made was told as the file's "No such file
+// or directory", not why the folder was not made.
+TEST(SaveFile, AFolderThatCannotBeMadeSaysWhy) {
+  TempDir dir;
+  if (::geteuid() == 0) GTEST_SKIP() << "root makes folders anywhere: no permission to refuse";
+  std::filesystem::create_directory(dir / "locked");
+  std::filesystem::permissions(
+      dir / "locked", std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+  const std::string locked = (dir / "locked" / "sub" / "x.json").string();
+  EXPECT_EQ(write_file_atomic(locked, "text"), "cannot make the folder '" +
+                                                   (dir / "locked" / "sub").string() + "' for '" +
+                                                   locked + "': Permission denied");
+  std::filesystem::permissions(dir / "locked", std::filesystem::perms::owner_all);
+}
+
 TEST(SaveFile, ANewFileThatCannotBeMadeSaysWhy) {
   TempDir dir;
   dir.write("plain", "a file where the folder would go");

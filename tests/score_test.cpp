@@ -828,6 +828,13 @@ TEST(ScoreSession, BadNamesAreRefused) {
       // Regression: names one to parse_player were two players, and "ANA" named Ana.
       {"Ana,Bo,ANA,Di",
        "whist score: --players: ANA is named twice (Ana and ANA, case and spaces aside)\n"},
+      // Regression (an audit): case and accents were folded for ASCII letters alone.
+      {"Ștefan,ștefan,Zoë",
+       "whist score: --players: ștefan is named twice (Ștefan and ștefan, case "
+       "and spaces aside)\n"},
+      {"Zoë,Bo,zoë",
+       "whist score: --players: zoë is named twice (Zoë and zoë, case and "
+       "spaces aside)\n"},
       // Regression: a name of 5,000 characters was taken, and the sheet was unreadable.
       {"Ana,Bo,Alexandrina Constantinescu",
        "whist score: --players: a name is at most 24 characters, not 26: 'Alexandrina "

@@ -328,6 +328,25 @@ TEST(Scorekeeper, AnAmbiguousPlayerIsToldFromNone) {
   EXPECT_EQ(call_ace.current().deal().partner, 1);
 }
 
+// Regression (an audit): "in any case" was ASCII's case: "ZOË" and "ȘTEF" named nobody.
+TEST(Scorekeeper, APlayerIsNamedInAnyCaseOfAnyScript) {
+  const std::vector<std::string> names = {"\u0218tefan", "Zo\u00eb", "Ana", "Bo"};
+  for (const auto& [text, seat] : std::vector<std::pair<std::string, int>>{
+           {"ZO\u00cb", 1},
+           {"zoe\u0308", 1},
+           {"zo", 1},
+           {"\u0219TEF", 0},
+           {"ana", 2},
+           {"4", 3},
+           {"Zoe", 1}}) {  // without its accent, the start of the name
+    const PlayerAnswer answer = parse_player(text, names);
+    EXPECT_EQ(answer.seat, std::optional<int>(seat)) << text << ": " << answer.error;
+  }
+  EXPECT_EQ(parse_player("Zox", names).error, "not a player: 'Zox'");
+  Scorekeeper israeli(rules_of("israeli", {}), names, 0);
+  say(israeli, {"7S", "ZO\u00cb"});
+}
+
 TEST(ScoreFile, ReadsBackWhatItWrites) {
   Scorekeeper k(rules_of("romanian", {"zero_play=start", "one_card_mode=dealer"}), kFour, 1);
   say(k, {"blind", "D", "zero", "1", "0", "0", "1", "1", "0", "0", "0"});
@@ -348,6 +367,10 @@ TEST(ScoreFile, RefusesWhatIsNotAScoreFile) {
   EXPECT_EQ(read_score_file("{\"format\": \"whist-record/1\", \"session\": {}}").error,
             "this is a game record (whist play, whist serve), not a score file: whist replay "
             "shows it");
+  // Regression (an audit): the sheet exported as JSON was refused for its field "scoring".
+  EXPECT_EQ(read_score_file("{\"format\": \"whist-score-sheet/1\", \"scoring\": {}}").error,
+            "this is a score sheet exported as JSON (export json), not a score file: it cannot "
+            "be resumed; resume the game's own file (the one its session saved to)");
   EXPECT_EQ(read_score_file("{\"format\": \"whist-sheet/9\"}").error,
             "\"format\" must be \"whist-score/1\"");
   // As a game record says it, without the JSON library's "[json.exception.parse_error.101] ".

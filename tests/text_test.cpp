@@ -114,21 +114,7 @@ TEST(IsCleanName, TakesUtf8TextWithoutControls) {
 // `c` in UTF-8, for names built around a code point.
 std::string utf8(char32_t c) {
   std::string out;
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  append_utf8(out, c);
   return out;
 }
 
@@ -294,6 +280,50 @@ TEST(LookAlikeKey, DropsInvisibleCharactersAndFoldsBlankOnes) {
   EXPECT_EQ(look_alike_key("Ana \u00a0\u2800Bo"), "Ana Bo");
   EXPECT_NE(look_alike_key("ana"), look_alike_key("Ana"));
   EXPECT_NE(look_alike_key("Ána"), look_alike_key("Ana"));
+}
+
+// Regression (an audit): the scorekeeper's "in any case" folded ASCII letters alone, so "Ștefan"
+// and "ștefan" were two players and "ZOË" named nobody; and "Zoë" typed with U+0308 (as macOS
+// stores it) was another name, and more characters.
+TEST(FoldName, FoldsCaseAndAccentsAsWrittenInEveryScript) {
+  const std::vector<std::vector<std::string>> alike = {
+      {"Zo\u00eb", "ZO\u00cb", "zoe\u0308", "ZOE\u0308", " Zo\u00eb\u200b"},
+      {"\u0218tefan", "\u0219tefan", "S\u0326tefan", "\u0218TEFAN"},
+      {"\u00c1NGEL", "a\u0301ngel"},
+      {"\u0141ukasz", "\u0142ukasz"},
+      {"\u0386\u039d\u039d\u0391", "\u03ac\u03bd\u03bd\u03b1"},  // Greek: ΆΝΝΑ, άννα
+      {"\u0419\u0440\u0430", "\u0439\u0440\u0430", "\u0438\u0306\u0440\u0430"},  // Йра
+      {"Vi\u1ec7t", "Vie\u0323\u0302t", "Vie\u0302\u0323t", "VI\u1ec6T"},  // ệ, marks in any order
+      {"\ud55c", "\u1112\u1161\u11ab"},  // 한: the syllable and its jamo
+      {"Ana Bo", "ana\u00a0bo"},
+  };
+  for (const auto& names : alike) {
+    for (const std::string& name : names) {
+      EXPECT_EQ(fold_name(name), fold_name(names.front())) << name << " / " << names.front();
+    }
+  }
+  EXPECT_EQ(fold_name("ZO\u00cb"), "zoe\u0308");
+  // Different letters stay different: an accent is not dropped, nor a letter taken for another.
+  for (const auto& [a, b] :
+       std::vector<std::pair<std::string, std::string>>{{"Ana", "\u00c1na"},
+                                                        {"Ana", "Ann"},
+                                                        {"Zo\u00eb", "Zoe"},
+                                                        {"\u0141ukasz", "Lukasz"},
+                                                        {"Ana", "Anastasia"}}) {
+    EXPECT_NE(fold_name(a), fold_name(b)) << a << " / " << b;
+  }
+}
+
+TEST(NameCharacters, LeaveCombiningMarksOut) {
+  EXPECT_EQ(name_characters("Zo\u00eb"), 3u);
+  EXPECT_EQ(name_characters("Zoe\u0308"), 3u);
+  EXPECT_EQ(name_characters("Vie\u0323\u0302t"), 4u);
+  EXPECT_EQ(name_characters("\U0001F600x"), 2u);
+  std::string zoes;
+  for (int k = 0; k < 8; ++k) zoes += "Zoe\u0308";  // 24 characters, 32 code points
+  EXPECT_EQ(name_refusal(zoes), "");
+  EXPECT_EQ(name_refusal(zoes + "x").rfind("a name is at most 24 characters, not 25: '", 0), 0u)
+      << name_refusal(zoes + "x");
 }
 
 // Text printed as lines (a score sheet): its line breaks are its own, any other control is not.

@@ -196,7 +196,14 @@ std::string write_file_atomic(const std::string& path, const std::string& text) 
              "this one last read or saved it, and is not written over";
     }
   }
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+  // Regression (an audit): a folder that could not be made was told as "No such file or
+  // directory" for the file, not why the folder was not made (permission denied, say). A file
+  // where a folder goes is told by the write below ("Not a directory"), as it stands.
+  if (target.has_parent_path() && !std::filesystem::create_directories(target.parent_path(), ec) &&
+      ec && ec != std::errc::not_a_directory) {
+    return "cannot make the folder '" + escape_control_characters(target.parent_path().string()) +
+           "' for '" + escape_control_characters(path) + "': " + ec.message();
+  }
 
   // A name no other writer uses: O_EXCL refuses one that exists, and the random part (a file
   // name, not a game's randomness, so it needs no seed) makes a clash unlikely to begin with.

@@ -2,10 +2,12 @@
 
 #include <locale.h>
 #include <wchar.h>
+#include <wctype.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace whist {
@@ -296,6 +298,88 @@ std::string_view trim_blanks(std::string_view s) {
     i += d.bytes;
   }
   return begin < end ? s.substr(begin, end - begin) : std::string_view();
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+size_t name_characters(std::string_view name) {
+  size_t n = 0;
+  for (size_t i = 0; i < name.size();) {
+    const Decoded d = decode(name, i);
+    i += d.bytes;
+    n += !(d.valid && is_combining_mark(d.value));
+  }
+  return n;
+}
+
+namespace {
+
+struct Decomposition {
+  char32_t from, first, second;  // second: 0 for a decomposition to one code point
+};
+
+constexpr Decomposition kDecompositions[] = {
+#include "core/decompositions.inc"
+};
+
+// Appends the canonical decomposition of `c`, in full (a step's parts decompose further).
+void decompose(char32_t c, std::u32string& out) {
+  if (c >= 0xAC00 && c <= 0xD7A3) {  // a Hangul syllable: its jamo, by Unicode's formula
+    const char32_t s = c - 0xAC00;
+    out += static_cast<char32_t>(0x1100 + s / 588);
+    out += static_cast<char32_t>(0x1161 + s % 588 / 28);
+    if (s % 28 != 0) out += static_cast<char32_t>(0x11A7 + s % 28);
+    return;
+  }
+  const auto it = std::lower_bound(std::begin(kDecompositions), std::end(kDecompositions), c,
+                                   [](const Decomposition& d, char32_t v) { return d.from < v; });
+  if (it == std::end(kDecompositions) || it->from != c) {
+    out += c;
+    return;
+  }
+  decompose(it->first, out);
+  if (it->second != 0) decompose(it->second, out);
+}
+
+}  // namespace
+
+std::string fold_name(std::string_view name) {
+  const std::string key = look_alike_key(name);
+  std::u32string cs;
+  for (size_t i = 0; i < key.size();) {
+    const Decoded d = decode(key, i);
+    i += d.bytes;
+    decompose(d.value, cs);
+  }
+  // A run of marks sorted: "ệ" typed as e, U+0323, U+0302 or as e, U+0302, U+0323 is one name.
+  for (size_t k = 0; k < cs.size();) {
+    size_t end = k;
+    while (end < cs.size() && is_combining_mark(cs[end])) ++end;
+    std::sort(cs.begin() + static_cast<std::ptrdiff_t>(k),
+              cs.begin() + static_cast<std::ptrdiff_t>(end));
+    k = end + 1;
+  }
+  const Utf8Ctype ctype;  // towlower() reads LC_CTYPE: ASCII alone without C.UTF-8
+  std::string out;
+  for (const char32_t c : cs)
+    append_utf8(out, static_cast<char32_t>(towlower(static_cast<wint_t>(c))));
+  return out;
 }
 
 std::string look_alike_key(std::string_view name) {

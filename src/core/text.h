@@ -131,8 +131,9 @@ inline std::string escape_control_characters(std::string_view s) {
   return out;
 }
 
-// Characters (code points) in UTF-8 text: what a length limit counts (kMaxPlayerName), so that
-// a name's allowance does not depend on its script. Not its width on a terminal: a CJK character
+// Characters (code points) in UTF-8 text: what a length limit counts (name_characters, which
+// leaves combining marks out, for kMaxPlayerName), so that a name's allowance does not depend on
+// its script. Not its width on a terminal: a CJK character
 // or an emoji takes two columns, a combining accent none, and a family emoji is five code points
 // shown as one; display_width measures that.
 inline size_t code_points(std::string_view s) {
@@ -285,6 +286,20 @@ std::string_view trim_blanks(std::string_view s);
 // space, none at either end. Names stored before name_text_refusal may differ by those alone.
 std::string look_alike_key(std::string_view name);
 
+// Appends code point `c` in UTF-8.
+void append_utf8(std::string& out, char32_t c);
+
+// The characters of a name as a reader counts them, for kMaxPlayerName: its code points but the
+// combining marks (is_combining_mark), so that "Zoë" is 3 whether its ë is one code point or an
+// e and U+0308 (as macOS stores a name typed there).
+size_t name_characters(std::string_view name);
+
+// The key under which two names are one where answers may name players in any case (the
+// scorekeeper's): look_alike_key's text, each letter in lower case (Unicode's simple mapping, as
+// glibc's C.UTF-8 has it) and written as its letter and combining marks (Unicode's canonical
+// decomposition, a run of marks in one order), so that "ZOË", "zoë" and "zoe" + U+0308 are one.
+std::string fold_name(std::string_view name);
+
 // Why a new name may not be taken ("" if it may), for "--names: " and the like: not UTF-8,
 // holding a control character, a character name_text_refusal refuses, or longer than
 // kMaxPlayerName.
@@ -294,7 +309,7 @@ inline std::string name_refusal(std::string_view name) {
   if (const std::string why = name_text_refusal(name); !why.empty()) {
     return "a name " + why + ": " + quote_input(name);
   }
-  if (const size_t chars = code_points(name); chars > kMaxPlayerName) {
+  if (const size_t chars = name_characters(name); chars > kMaxPlayerName) {
     const size_t shown = utf8_prefix(name, 40);
     return "a name is at most " + std::to_string(kMaxPlayerName) + " characters, not " +
            std::to_string(chars) + ": " + quote_input(name.substr(0, shown)) +

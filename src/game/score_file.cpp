@@ -226,6 +226,12 @@ ScoreFileResult read_score_file(const std::string& text) {
           "this is a game record (whist play, whist serve), not a score file: whist replay "
           "shows it");
     }
+    // Regression (an audit): the sheet exported as JSON was refused as "unknown field".
+    if (j.contains("format") && j["format"] == kScoreSheetFormat) {
+      fail(
+          "this is a score sheet exported as JSON (export json), not a score file: it cannot be "
+          "resumed; resume the game's own file (the one its session saved to)");
+    }
     static const std::set<std::string> kFields = {"format",       "variant", "options", "players",
                                                   "first_dealer", "deals",   "current"};
     for (const auto& [key, value] : j.items()) {

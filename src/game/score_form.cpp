@@ -50,7 +50,8 @@ std::string ranges_text(const std::vector<int>& allowed, int cards) {
 }  // namespace
 
 PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>& names) {
-  const std::string t = normalize(text);
+  // Unicode's case and accents, not ASCII's alone (regression: "ZOË" named nobody).
+  const std::string t = fold_name(text);
   const int n = static_cast<int>(names.size());
   PlayerAnswer out;
   if (const auto k = parse_count(t); k && *k >= 1 && *k <= n) {
@@ -59,7 +60,7 @@ PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>&
   }
   std::vector<int> prefixes;
   for (int p = 0; p < n && !parse_count(t); ++p) {
-    const std::string name = normalize(names[p]);
+    const std::string name = fold_name(names[p]);
     if (name == t) {
       out.seat = p;
       return out;
@@ -80,11 +81,9 @@ PlayerAnswer parse_player(std::string_view text, const std::vector<std::string>&
   return out;
 }
 
-// As read, not as written (regression: "Ana Bo" and "Ana" U+00A0 "Bo" were two players whom a
-// prompt could not tell apart).
-bool same_name(std::string_view a, std::string_view b) {
-  return normalize(look_alike_key(a)) == normalize(look_alike_key(b));
-}
+// As read, not as written (regressions: "Ana Bo" and "Ana" U+00A0 "Bo" were two players whom a
+// prompt could not tell apart, and so were "Ștefan" and "ștefan").
+bool same_name(std::string_view a, std::string_view b) { return fold_name(a) == fold_name(b); }
 
 std::string player_names_refusal(const std::vector<std::string>& names, bool kept) {
   for (size_t i = 0; i < names.size(); ++i) {

@@ -115,7 +115,7 @@ std::string check_name(const Json& j) {
     return spaces ? blank_refusal : blank_refusal + " or other blank characters (U+3000, U+2800)";
   }
   if (std::string why = name_text_refusal(name); !why.empty()) return why;
-  if (code_points(name) > kMaxPlayerName) return blank_refusal;
+  if (name_characters(name) > kMaxPlayerName) return blank_refusal;
   return {};
 }
 
