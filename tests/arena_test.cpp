@@ -727,6 +727,23 @@ TEST(ArenaCli, TheSetsBeforeAFailureAreStillReported) {
       << r.out;
 }
 
+// Regression (an audit): an engine that answered its last choose a second time, 0.3 s late, ended
+// the run with status 0 and a whole report. Its line is read after `quit`, and the run fails at
+// the deal set of that choose, as a failure in play: status 1, the sets before it reported.
+TEST(ArenaCli, ALateSecondAnswerToTheLastChooseFailsTheRun) {
+  const std::string engine =
+      std::string("ext:sh '") + WHIST_SOURCE_DIR + "/tests/data/engines/late_twice.sh' 6";
+  const CliRun r = run_cli("--bots \"" + engine + "\",random,random,random --deals 3 --quiet");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("whist arena: deal set 2, rotation 0, seat "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("' to its last choose, when no answer was asked for"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("whist arena: the results of the 2 deal sets before it follow\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("2 deal sets x 4 rotations = 8 deals"), std::string::npos) << r.out;
+}
+
 // Every report says how the run ended.
 TEST(ArenaJson, ACompleteRunSaysSo) {
   const CliRun r = run_cli("--bots heuristic,random,random,random --deals 3 --json --quiet");
@@ -811,7 +828,9 @@ TEST(ArenaCli, AnIgnoredOptionIsNotReportedAsPlayed) {
            {"romanian", "end=target target_score=5"},
            {"romanian", "end=target deals=7"},
            {"israeli", "deals=2"},
-           {"israeli", "target_score=500 deals=20"}}) {
+           {"israeli", "target_score=500 deals=20"},
+           // Regression (an audit): Call-Ace's end was kept, "end": "target" told as played.
+           {"call-ace", "end=target target_score=77"}}) {
     SCOPED_TRACE(variant + " " + ignored);
     const CliRun plain = run_cli("--variant " + variant + " " + bots);
     const CliRun other = run_cli("--variant " + variant + " " + bots + ignored);

@@ -14,6 +14,8 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <thread>
 #include <tuple>
 
 #include "ai/arena.h"
@@ -341,6 +343,132 @@ TEST(ExternalBot, AnAnswerNotAskedForStopsTheRun) {
   EXPECT_NE(e.find("(twice) sent '"), std::string::npos) << e;
   EXPECT_NE(e.find("' when no answer was asked for (one answer to each choose"), std::string::npos)
       << e;
+}
+
+// Regression (an audit): a second answer sent late, after the engine's answer had been taken,
+// was found only as its next choose began, and told as that next action's fault. It is told at
+// the choose it came after, and stops the run at that deal set: the engine's copies answer their
+// last choose of set 1 twice, the second 0.1 s late, which the pause after set 1 lets arrive.
+TEST(ExternalBot, ALateSecondAnswerIsToldAtTheChooseItFollowed) {
+  ArenaConfig c = make_config("romanian", 4, "ext:" + engine("late_twice.sh", "4 0.1"), 3);
+  c.on_deal = [](const ArenaDeal& d) {
+    if (d.set == 1 && d.rotation == 3) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  };
+  const ArenaRun run = run_arena(c);
+  // Set 1 was the engine's second deal (one card: a bid and a play), its fourth choose the last.
+  EXPECT_EQ(run.error.rfind("deal set 1, rotation 0, seat ", 0), 0u) << run.error;
+  EXPECT_NE(run.error.find("(late_twice) sent '"), std::string::npos) << run.error;
+  EXPECT_NE(run.error.find("' to its last choose, when no answer was asked for (one answer to "
+                           "each choose, and none to anything else)"),
+            std::string::npos)
+      << run.error;
+  EXPECT_FALSE(run.bad_input);
+  EXPECT_EQ(run.sets_reported, 1);
+  EXPECT_FALSE(run.report.complete);
+}
+
+// Regression (an audit): a second answer to the engine's last choose, sent 0.3 s late, was never
+// read: the run ended with no error (exit status 0, a whole report). What an engine writes after
+// `quit` is read until it ends its output, within its grace.
+TEST(ExternalBot, ALateSecondAnswerToTheLastChooseStopsTheRun) {
+  const ArenaRun run =
+      run_arena(make_config("romanian", 4, "ext:" + engine("late_twice.sh", "6"), 3));
+  // Its sixth choose, the play of set 2, is its last: set 2 fails, the two before it are told.
+  EXPECT_EQ(run.error.rfind("deal set 2, rotation 0, seat ", 0), 0u) << run.error;
+  EXPECT_NE(run.error.find("' to its last choose, when no answer was asked for (one answer to "
+                           "each choose, and none to anything else; read after 'quit')"),
+            std::string::npos)
+      << run.error;
+  EXPECT_FALSE(run.bad_input);
+  EXPECT_EQ(run.sets_reported, 2);
+  EXPECT_EQ(run.report.deals_played, 2 * 4);
+  EXPECT_FALSE(run.report.complete);
+  // An engine that sends nothing after `quit` ends a run as before.
+  const ArenaRun fine =
+      run_arena(make_config("romanian", 4, "ext:" + engine("late_twice.sh", "0"), 3));
+  EXPECT_EQ(fine.error, "");
+  EXPECT_EQ(fine.sets_reported, 3);
+}
+
+// Regression (an audit): the 1 MiB limit was checked only while no end of line was in what had
+// been read, so a line up to 4 KiB longer was taken when its end came in the same read.
+TEST(ExternalBot, ALineLongerThanTheLimitIsRefusedWhateverFollowsIt) {
+  const auto spec = [](int length) {
+    return std::string("ext:python3 '") + WHIST_SOURCE_DIR + "/tests/data/engines/long_line.py' " +
+           std::to_string(length);
+  };
+  constexpr int kLimit = 1 << 20;
+  const std::string e = arena_error(spec(kLimit + 1));
+  EXPECT_NE(e.find("(long_line) sent a line longer than 1048576 bytes"), std::string::npos) << e;
+  // A line of the limit exactly is taken.
+  EXPECT_EQ(run_arena(make_config("romanian", 4, spec(kLimit), 1)).error, "");
+}
+
+// Regression (an audit): an engine named by blanks alone (`ready   `) was shown as "(  )", and
+// "ready  x " kept its blanks. They are no part of the name; blanks alone are none.
+TEST(ExternalBot, BlanksAroundAnEnginesNameAreDropped) {
+  for (const auto& [ready, name] :
+       std::vector<std::pair<std::string, std::string>>{{"ready   ", ""},
+                                                        {"ready  x ", "x"},
+                                                        {"ready \343\200\200", ""},
+                                                        {"ready a b", "a b"}}) {
+    std::string error;
+    const auto bot = make_bot("ext:read x; printf '" + ready + "\n'; exec cat > /dev/null", error,
+                              Engines::Allowed);
+    ASSERT_NE(bot, nullptr) << error;
+    EXPECT_EQ(engine_name(*bot), name) << ready;
+  }
+}
+
+// Regression (an audit): a copy that failed its handshake was named by its command alone, the
+// same for the copies at every place of --bots and of every worker: the place (and rotation,
+// each has its copy) is named.
+TEST(ExternalBot, AHandshakeFailureNamesThePlaceOfTheCopy) {
+  ArenaConfig c = make_config("romanian", 4, "random", 3);
+  c.bots[1] = c.bots[3] = "ext:read x; echo nope";
+  const ArenaRun run = run_arena(c);
+  EXPECT_TRUE(run.bad_input);
+  EXPECT_EQ(run.error.rfind("place 1 of --bots, rotation 0: engine 'ext:read x; echo nope' "
+                            "answered 'nope' to 'whist-bot 1'",
+                            0),
+            0u)
+      << run.error;
+  // A copy of another worker: its deal set, then its place.
+  const test_files::TempDir dir;
+  ArenaConfig w = make_config(
+      "romanian", 4, "ext:" + engine("fifth_refuses.sh", "'" + (dir / "count").string() + "'"), 20);
+  w.threads = 2;
+  const ArenaRun two = run_arena(w);
+  EXPECT_FALSE(two.bad_input);
+  EXPECT_TRUE(std::regex_search(
+      two.error,
+      std::regex("^deal set [0-9]+: place 0 of --bots, rotation [0-3]: engine 'ext:sh ")))
+      << two.error;
+}
+
+// Regression (an audit): call-ace end=target target_score=77 was warned of as ignored, yet
+// engines were told "end": "target" (and the JSON's options said so): the arena plays the preset's
+// end, a number of deals, and says so.
+TEST(ExternalBot, EnginesAreToldTheRulesTheArenaPlays) {
+  const test_files::TempDir dir;
+  const std::string log = (dir / "log").string();
+  ArenaConfig c = make_config("call-ace", 4, "ext:" + engine("logs.sh", "'" + log + "'"), 1);
+  ASSERT_EQ(set_option(c.rules, "end=target"), "");
+  ASSERT_EQ(set_option(c.rules, "target_score=77"), "");
+  const ArenaRun run = run_arena(c);
+  ASSERT_EQ(run.error, "");
+  std::ifstream in(log);
+  int told = 0;
+  for (std::string line; std::getline(in, line);) {
+    const size_t json = line.find(" rules ");
+    if (json == std::string::npos) continue;
+    const nlohmann::json options = nlohmann::json::parse(line.substr(json + 7))["options"];
+    EXPECT_EQ(options["end"], "deals");
+    EXPECT_EQ(options["deals"], "16");
+    EXPECT_NE(options["target_score"], "77");
+    ++told;
+  }
+  EXPECT_EQ(told, 4);  // once to each rotation's copy
 }
 
 // Regression: an answer ended by '\r' alone was a plain timeout, the words it did send unsaid.
@@ -708,6 +836,61 @@ TEST(ViewJson, AForeheadCardIsToldAsPlayUnseenAndHeardBackAsTheCard) {
     EXPECT_EQ(heard_action(v, Action::play(card)), Action::play(card));
     EXPECT_EQ(heard_action(v, Action::bid(0)), Action::bid(0));
   }
+}
+
+// Regression (an audit): Call-Ace whist's high bid, a contract's index on the ladder, was written
+// as an Israeli bid of 5 × tricks + denomination: "contract 8 half" (index 10) as "auction 2C".
+TEST(ViewJson, ACallAceHighBidIsItsContract) {
+  Match m(*make_preset("call-ace", 4), {"a", "b", "c", "d"}, 0);
+  Rng rng(3);
+  m.deal_random(rng);
+  const int seat = m.state().to_move();
+  ASSERT_EQ(contract_name(10), "8 half");  // as docs/rules.md's ladder (rank 11) and the doc say
+  ASSERT_TRUE(m.state().legal_actions().contains(Action::contract(10)));
+  m.apply(Action::contract(10));
+  const nlohmann::json j = view_to_json(m.view(m.state().to_move()));
+  EXPECT_EQ(j["auction"]["high"],
+            nlohmann::json::parse(R"({"code": 458, "text": "contract 8 half"})"));
+  EXPECT_EQ(j["auction"]["declarer"], seat);
+  EXPECT_EQ(j["call"]["contract"], nlohmann::json::parse(R"({"index": 10, "name": "8 half"})"));
+}
+
+// What docs/bot-protocol.md says of the order of a view's arrays: a set of cards lists the jokers
+// first (X3, X2, X1), then spades, hearts, diamonds and clubs, each from the ace down; `legal` is
+// in code order but that `announce zero` and `pass` come first. And a text answer may hold tabs.
+TEST(ViewJson, CardsAndLegalActionsComeInTheDocumentedOrder) {
+  const auto rank = [](const std::string& card) {
+    if (card[0] == 'X') return '3' - card[1];  // X3 0, X2 1, X1 2
+    return 3 + 13 * static_cast<int>(std::string("SHDC").find(card[1])) +
+           static_cast<int>(std::string("AKQJT98765432").find(card[0]));
+  };
+  int jokers = 0;
+  for (const std::string variant : {"romanian", "israeli", "call-ace"}) {
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Match m(*make_preset(variant, 4), {"a", "b", "c", "d"}, 0);
+      if (variant == "romanian") m.skip_to(7);  // a deal of several cards
+      Rng rng(seed);
+      m.deal_random(rng);
+      while (m.in_deal()) {
+        const nlohmann::json j = view_to_json(m.view(m.state().to_move()));
+        std::vector<int> hand;
+        for (const auto& c : j["own_hand"]) hand.push_back(rank(c.get<std::string>()));
+        EXPECT_TRUE(std::is_sorted(hand.begin(), hand.end())) << j["own_hand"];
+        EXPECT_EQ(std::adjacent_find(hand.begin(), hand.end()), hand.end());
+        jokers += !j["own_hand"].empty() && j["own_hand"][0].get<std::string>()[0] == 'X';
+        std::vector<int> codes;
+        for (const auto& a : j["legal"]) codes.push_back(a["code"]);
+        const size_t first = codes[0] == 128 || codes[0] == 330 ? 1 : 0;
+        for (size_t k = first + 1; k < codes.size(); ++k) {
+          EXPECT_LT(codes[k - 1], codes[k]) << j["legal"];
+        }
+        m.apply(m.state().legal_actions().items[m.state().legal_actions().size - 1]);
+      }
+    }
+  }
+  EXPECT_GT(jokers, 0);  // Call-Ace hands hold them
+  EXPECT_EQ(parse_action("bid\t2"), Action::bid(2));
+  EXPECT_EQ(parse_action("\tplay \t QH\t"), Action::play(Card(Suit::Hearts, Rank::Queen)));
 }
 
 TEST(ViewJson, ParseActionReadsCodesAndTexts) {

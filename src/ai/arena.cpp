@@ -47,6 +47,7 @@ struct SetResult {
 // What stops a run: a bot chose an illegal action, or an engine failed.
 struct Failure {
   std::string message;
+  int set = -1;  // the deal set it stops the run at, when not the set under way
 };
 
 // ArenaConfig::interrupt, seen by a set under way: the set is abandoned.
@@ -62,6 +63,13 @@ struct Abandoned {};
 // in the next the hands it held in the last, and could remember them.
 struct Bots {
   std::vector<std::unique_ptr<Bot>> list;
+  // By index of `list`: where each bot last answered (deal set, and the where() of the action),
+  // so that a line an engine sends after that answer, found later, is told there.
+  struct Answered {
+    int set = -1;
+    std::string at;
+  };
+  std::vector<Answered> last;
 
   Bots() = default;
   Bots(Bots&&) = default;
@@ -76,10 +84,13 @@ struct Bots {
   }
 };
 
-Bot& bot_at(Bots& bots, int n, int r, int i) {
-  const auto& b = bots.list[static_cast<size_t>(r * n + i)];
-  return b ? *b : *bots.list[static_cast<size_t>(i)];
+// The index in bots.list of the bot at place i in rotation r.
+size_t bot_index(const Bots& bots, int n, int r, int i) {
+  const auto at = static_cast<size_t>(r * n + i);
+  return bots.list[at] ? at : static_cast<size_t>(i);
 }
+
+Bot& bot_at(Bots& bots, int n, int r, int i) { return *bots.list[bot_index(bots, n, r, i)]; }
 
 // An engine is only started, its handshake left to finish_external_start (see make_bots).
 std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, std::string& error) {
@@ -91,9 +102,17 @@ std::unique_ptr<Bot> make_arena_bot(std::string_view spec, int ext_timeout_ms, s
   return make_bot(spec, error, Engines::Allowed);
 }
 
+// "place 2 of --bots, rotation 1": which copy of a bot, since the same engine may be at several
+// places and has a copy for each rotation (regression (an audit): a copy that failed its
+// handshake was named by its command alone, the same for every copy).
+std::string bot_place(size_t index, size_t n) {
+  return "place " + std::to_string(index % n) + " of --bots, rotation " + std::to_string(index / n);
+}
+
 std::string make_bots(const ArenaConfig& config, Bots& bots) {
   bots.list.clear();
-  for (size_t r = 0; r < config.bots.size(); ++r) {
+  const size_t n = config.bots.size();
+  for (size_t r = 0; r < n; ++r) {
     for (const std::string& spec : config.bots) {
       if (r > 0 && !names_engine(spec)) {
         bots.list.push_back(nullptr);
@@ -101,15 +120,18 @@ std::string make_bots(const ArenaConfig& config, Bots& bots) {
       }
       std::string error;
       bots.list.push_back(make_arena_bot(spec, config.ext_timeout_ms, error));
-      if (!bots.list.back()) return error;
+      if (!bots.list.back()) return bot_place(bots.list.size() - 1, n) + ": " + error;
     }
   }
+  bots.last.assign(bots.list.size(), {});
   // Every engine is started before any handshake is waited for, so that a worker's copies start
   // up together: one engine's start-up rather than one each (they were started one after
   // another, so an engine slow to start held each worker that many times as long).
-  for (const auto& b : bots.list) {
-    if (!b) continue;
-    if (std::string error = finish_external_start(*b); !error.empty()) return error;
+  for (size_t b = 0; b < bots.list.size(); ++b) {
+    if (!bots.list[b]) continue;
+    if (std::string error = finish_external_start(*bots.list[b]); !error.empty()) {
+      return bot_place(b, n) + ": " + error;
+    }
   }
   return {};
 }
@@ -182,7 +204,10 @@ class Runner {
         const auto start = Clock::now();
         const std::string at =
             where(k, r, seat, static_cast<int>(match.log().back().actions.size()));
-        guarded(at, i, [&] { a = bot_at(bots, n_, r, i).choose(rules_, view); });
+        Bots::Answered& last = bots.last[bot_index(bots, n_, r, i)];
+        const auto choose = [&] { a = bot_at(bots, n_, r, i).choose(rules_, view); };
+        guarded(at, i, choose, &last);
+        last = {k, at};
         BotTally& t = out.bots[i];
         const double took = std::chrono::duration<double>(Clock::now() - start).count();
         t.seconds += took;
@@ -233,20 +258,24 @@ class Runner {
           return;
         }
         work(bots, sets, k);
+        finish(bots, k);
       });
     }
-    work(first, sets, next_.fetch_add(1));
+    const int k = next_.fetch_add(1);
+    work(first, sets, k);
     // Before the other workers' engines are waited for (regression: the first worker's were asked
     // only after them, so engines that ignore `quit` cost two seconds with --threads 2).
-    first.ask_to_quit();
+    finish(first, k);
     for (auto& t : workers) t.join();
     return failure_;
   }
 
-  // The number of deal sets played whole from set 0 on, once run() has returned.
+  // The number of deal sets played whole from set 0 on and before the lowest that failed, once
+  // run() has returned: a set played whole fails after all when an engine sent a line not asked
+  // for after its last answer in it, found only later.
   int complete_prefix() const {
     const auto gap = std::find(completed_.begin(), completed_.end(), false);
-    return static_cast<int>(gap - completed_.begin());
+    return std::min(static_cast<int>(gap - completed_.begin()), lowest_failure_.load());
   }
 
   bool interrupted() const { return config_.interrupt && config_.interrupt->load(); }
@@ -260,12 +289,17 @@ class Runner {
            std::to_string(seat) + (action >= 0 ? ", action " + std::to_string(action) : "");
   }
 
-  // Runs `f`, turning what a bot throws into a Failure that says where.
+  // Runs `f`, turning what a bot throws into a Failure that says where. An engine's line not asked
+  // for, sent after its answer to its last choose (`last`) and found as this one began, is told
+  // at that choose, and stops the run at its deal set.
   template <typename F>
-  void guarded(const std::string& at, int i, F&& f) {
+  void guarded(const std::string& at, int i, F&& f, const Bots::Answered* last = nullptr) {
     try {
       f();
     } catch (const EngineError& e) {
+      if (e.after_last_answer() && last != nullptr && last->set >= 0) {
+        throw Failure{last->at + ": " + e.what(), last->set};
+      }
       throw Failure{at + ": " + e.what()};
     } catch (const std::exception& e) {
       throw Failure{at + ": bot '" + config_.bots[i] + "' failed: " + e.what()};
@@ -292,13 +326,33 @@ class Runner {
         return;
       } catch (const Failure& f) {
         // After an interrupt an engine fails because the signal's handler killed it.
-        if (!interrupted()) record_failure(k, f.message);
+        if (!interrupted()) record_failure(f.set >= 0 ? f.set : k, f.message);
         return;
       }
       const std::lock_guard lock(mutex_);
       completed_[k] = true;
       ++done_;
       if (config_.on_progress) config_.on_progress(done_);
+    }
+  }
+
+  // Asks the worker's engines to quit, all of them first, then reads what each still writes
+  // within its grace: a line not asked for after its last answer stops the run at the deal set
+  // of that answer, told there (at the worker's first set, `first`, if it never answered).
+  void finish(Bots& bots, int first) {
+    bots.ask_to_quit();
+    for (size_t b = 0; b < bots.list.size(); ++b) {
+      if (!bots.list[b]) continue;
+      const std::string error = finish_engine_output(*bots.list[b]);
+      // After an interrupt the engines were killed: nothing they sent counts.
+      if (error.empty() || interrupted()) continue;
+      const Bots::Answered& last = bots.last[b];
+      if (last.set >= 0) {
+        record_failure(last.set, last.at + ": " + error);
+      } else {
+        record_failure(first, "deal set " + std::to_string(first) + ": " +
+                                  bot_place(b, config_.bots.size()) + ": " + error);
+      }
     }
   }
 
@@ -353,13 +407,19 @@ Rules arena_rules(const Rules& rules) {
   r.miss_penalty = plain.miss_penalty;
   r.miss_length = plain.miss_length;
   // A game to a target is played as one pass of its schedule: its target and cap are unread,
-  // so the preset's; an exact-bid game's end is its schedule's, a pass of the same length.
-  // (Israeli and Call-Ace games keep end=target, as they cannot end with the schedule.)
+  // so the preset's; an exact-bid game's end is its schedule's, a pass of the same length, and an
+  // auction game's the preset's (regression (an audit): call-ace end=target target_score=77 was
+  // warned of as ignored, yet engines were told "end": "target"). Israeli whist's preset goes to
+  // a target, and keeps it: an auction game cannot end with the schedule.
   if (r.end == GameEnd::Target) {
     const Rules preset = make_preset(r.variant, r.players).value_or(plain);
     r.target_score = preset.target_score;
     r.deal_limit = preset.deal_limit;
-    if (r.family == Family::ExactBid) r.end = GameEnd::Schedule;
+    if (r.family == Family::ExactBid) {
+      r.end = GameEnd::Schedule;
+    } else if (preset.family == r.family && preset.end != GameEnd::Schedule) {
+      r.end = preset.end;
+    }
   }
   return r;
 }

@@ -150,7 +150,8 @@ struct ArenaRun {
 
 // The rules the arena plays: `rules` with zero play off, and what the arena ignores reset (streak
 // bonuses, miss penalties and their lengths to none; in a game to a target, the target and the
-// cap to the preset's, and an exact-bid game's end to its schedule, one pass of it either way).
+// cap to the preset's, and the end to the schedule in an exact-bid game, one pass of it either
+// way, to the preset's in an auction game: Call-Ace's deals, Israeli whist's target).
 Rules arena_rules(const Rules& rules);
 
 ArenaRun run_arena(const ArenaConfig& config);

@@ -276,9 +276,12 @@ class Process {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (first_line_ && line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());
         first_line_ = false;
+        // The limit is the line's, whatever came after it (regression (an audit): a comment of
+        // 1,051,577 bytes was taken, its end read with the chunk that took it past the limit).
+        if (line.size() > kMaxLine) return Io::TooLong;
         return Io::Ok;
       }
-      if (buf_.size() > kMaxLine) return Io::TooLong;
+      if (buf_.size() > kMaxLine + 1) return Io::TooLong;  // a line begun, even with its '\r'
       if (from_fd_ < 0) return Io::Closed;
       // Looked at before the poll, so that what the engine wrote before it exited is read.
       const bool gone = exited();
@@ -452,7 +455,9 @@ class ExternalBot final : public Bot {
       }
       // Nor one that would read as another engine's there ("Foo" and "Foo" + U+200B), held to a
       // player's name's characters.
-      const std::string_view engine = a.size() > 6 ? a.substr(6) : std::string_view();
+      // Blanks around the name are none of it, and blanks alone are no name, as a bare `ready`
+      // (regression (an audit): `ready   ` named the engine "  ", shown as "(  )" in the table).
+      const std::string_view engine = trim_blanks(a.size() > 6 ? a.substr(6) : std::string_view());
       if (const std::string why = name_text_refusal(engine); !why.empty()) {
         fail("answered " + quote_input(answer, kShown) + " to '" + hello + "': the name " + why);
       }
@@ -488,7 +493,7 @@ class ExternalBot final : public Bot {
     if (!handshaken_) {
       if (const std::string error = finish_start(); !error.empty()) throw EngineError(error);
     }
-    refuse_unasked();
+    refuse_unasked(true);
     const std::string view_text = view_to_json(view).dump();
     if (!deal_told_) {
       send("new-deal " + std::to_string(deal_seed_ ? *deal_seed_ : engine_deal_seed(view_text)));
@@ -500,7 +505,7 @@ class ExternalBot final : public Bot {
     }
     send("choose " + view_text);
     const std::string answer = receive("choose");
-    refuse_unasked();  // a second answer sent with the first
+    refuse_unasked(false);  // a second answer sent with the first
     if (answer.rfind("error", 0) == 0) fail("gave up with " + quote_input(answer, kShown));
     auto a = parse_action(answer);
     if (a) a = heard_action(view, *a);  // "play unseen": the forehead card it was told of so
@@ -516,7 +521,33 @@ class ExternalBot final : public Bot {
       fail("answered " + quote_input(answer, kShown) + " (" + to_string(*a) +
            "), which is not legal here; legal: " + legal);
     }
+    last_answer_ = answer;
     return *a;
+  }
+
+  // After ask_to_quit: what the engine still writes is read until it ends its output (or exits,
+  // or its grace runs out), so that a line not asked for after its last answer stops the run as
+  // one before any other choose does (regression (an audit): a second answer to the last choose,
+  // sent 0.3 s late, went unseen, and the run ended with status 0). Returns what went wrong.
+  std::string finish_output() {
+    if (!process_.running()) return {};  // it failed earlier, and was stopped
+    ask_to_quit();
+    try {
+      std::string line;
+      for (;;) {
+        switch (process_.read_line(line, quit_deadline_)) {
+          case Process::Io::Ok:
+            if (!line.empty() && line[0] == '#') continue;
+            refuse_unasked_line(line, true, "; read after 'quit'");
+          case Process::Io::TooLong:
+            fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
+          default:
+            return {};  // its output ended, it exited, or it is killed once its grace runs out
+        }
+      }
+    } catch (const EngineError& e) {
+      return e.what();
+    }
   }
 
  private:
@@ -524,11 +555,12 @@ class ExternalBot final : public Bot {
     return "engine '" + name() + "'" + (engine_.empty() ? "" : " (" + engine_ + ")");
   }
 
-  // Stops the engine (it is not to be trusted any more) and throws.
-  [[noreturn]] void fail(const std::string& what) {
+  // Stops the engine (it is not to be trusted any more) and throws; `late`: the fault is the
+  // last choose's (EngineError::after_last_answer).
+  [[noreturn]] void fail(const std::string& what, bool late = false) {
     const std::string message = who() + " " + what;
     process_.stop(0);
-    throw EngineError(message);
+    throw EngineError(message, late);
   }
 
   Clock::time_point deadline() const {
@@ -557,22 +589,36 @@ class ExternalBot final : public Bot {
 
   // An answer sent when none was asked for (two answers to one choose, or one to new-deal) would
   // be taken as the answer to the next choose: refused instead (regression: every later answer
-  // was one behind). What is already there is read, without waiting.
-  void refuse_unasked() {
+  // was one behind). What is already there is read, without waiting: right after an answer (a
+  // second sent with it), and as the next choose begins (one sent later: `before_choose`).
+  void refuse_unasked(bool before_choose) {
     std::string line;
     for (;;) {
       switch (process_.read_line(line, Clock::now())) {
         case Process::Io::Ok:
           if (!line.empty() && line[0] == '#') continue;
-          fail("sent " + quote_input(line, kShown) +
-               " when no answer was asked for (one answer to each choose, and none to anything "
-               "else)");
+          refuse_unasked_line(line, before_choose, "");
         case Process::Io::TooLong:
           fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
         default:
           return;  // nothing more for now; a closed output is told at the next receive
       }
     }
+  }
+
+  // Refuses `line`, sent when no answer was asked for. One found after the engine's answer had
+  // been taken (`late`: as the next choose began, or after `quit`) is told as coming after that
+  // answer, the last choose's fault (regression (an audit): it was told as the next action's).
+  [[noreturn]] void refuse_unasked_line(const std::string& line, bool late, std::string_view when) {
+    const bool after_answer = late && last_answer_.has_value();
+    fail("sent " + quote_input(line, kShown) +
+             (after_answer ? " after its answer " + quote_input(*last_answer_, kShown) +
+                                 " to its last choose,"
+                           : "") +
+             " when no answer was asked for (one answer to each choose, and none to anything "
+             "else" +
+             std::string(when) + ")",
+         after_answer);
   }
 
   static std::string hello() { return "whist-bot " + std::to_string(kBotProtocolVersion); }
@@ -619,8 +665,9 @@ class ExternalBot final : public Bot {
   Process process_;
   std::string engine_;
   std::optional<Rules> rules_sent_;
-  bool deal_told_ = false;             // new-deal sent for the deal under way
-  std::optional<uint64_t> deal_seed_;  // its SEED, once told the view of the deal as dealt
+  std::optional<std::string> last_answer_;  // to the last choose, as it was sent
+  bool deal_told_ = false;                  // new-deal sent for the deal under way
+  std::optional<uint64_t> deal_seed_;       // its SEED, once told the view of the deal as dealt
   bool input_closed_ = false;
   bool quit_asked_ = false;
   Clock::time_point quit_deadline_;
@@ -720,6 +767,11 @@ void tell_engine_dealt_view(Bot& bot, const PlayerView& dealt) {
 
 void ask_engine_to_quit(Bot& bot) {
   if (auto* ext = dynamic_cast<ExternalBot*>(&bot)) ext->ask_to_quit();
+}
+
+std::string finish_engine_output(Bot& bot) {
+  auto* ext = dynamic_cast<ExternalBot*>(&bot);
+  return ext ? ext->finish_output() : std::string();
 }
 
 }  // namespace whist

@@ -26,6 +26,14 @@ inline constexpr const char* kExtTimeoutEnv = "WHIST_EXT_TIMEOUT_MS";
 class EngineError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  EngineError(const std::string& what, bool after_last_answer)
+      : std::runtime_error(what), after_last_answer_(after_last_answer) {}
+  // The engine sent a line not asked for after its answer to its last choose, found only as the
+  // next began: the fault is that choose's, not the one under way (the arena names it).
+  bool after_last_answer() const { return after_last_answer_; }
+
+ private:
+  bool after_last_answer_ = false;
 };
 
 // Starts `command` under /bin/sh -c and shakes hands with it. `timeout_ms` bounds the handshake
@@ -53,6 +61,12 @@ std::string engine_name(const Bot& bot);
 // of its second's grace before it kills it. Bots to be destroyed together are asked first, all of
 // them, so that engines that do not exit cost one grace, not one each. Other bots: nothing.
 void ask_engine_to_quit(Bot& bot);
+
+// After ask_engine_to_quit: reads what the engine still writes until it ends its output or exits,
+// within its grace after `quit`, and returns what went wrong: a line not a comment, which no one
+// asked for (a late second answer to its last choose), or one too long. Empty for other bots, for
+// an engine that failed earlier, and for one that outlives its grace (it is killed, as before).
+std::string finish_engine_output(Bot& bot);
 
 // Kills every engine still running, with its process group: for a signal handler (it only calls
 // kill), so that an interrupted run leaves no engine behind (an engine that ignores the end of

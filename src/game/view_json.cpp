@@ -112,13 +112,18 @@ void write_setup(JsonWriter& w, const DealSetup& s) {
   w.end_object();
 }
 
-void write_auction(JsonWriter& w, const AuctionState& a) {
+void write_auction(JsonWriter& w, const AuctionState& a, Family family) {
   w.begin_object();
   w.key("chosen").number(a.chosen);
   write_optional(w.key("declarer"), a.declarer);
   w.key("high");
   if (a.high >= 0) {
-    write_action(w, Action::auction_bid(a.high / 5, static_cast<Suit>(a.high % 5)));
+    // Call-Ace whist's high bid is a contract's index on the ladder, not 5 × tricks + denomination
+    // (regression (an audit): its `high` read as an Israeli bid, "contract 8 half" as "auction
+    // 2C").
+    write_action(w, family == Family::CallAce
+                        ? Action::contract(a.high)
+                        : Action::auction_bid(a.high / 5, static_cast<Suit>(a.high % 5)));
   } else {
     w.null();
   }
@@ -230,7 +235,7 @@ Json action_to_json(Action a) { return {{"code", a.code()}, {"text", to_string(a
 void write_view(JsonWriter& w, const PlayerView& v) {
   const int n = v.players;
   w.begin_object();
-  write_auction(w.key("auction"), v.auction);
+  write_auction(w.key("auction"), v.auction, v.setup.family);
   w.key("bids").begin_array();
   for (int p = 0; p < n; ++p) write_optional(w, v.bids[p]);  // null before it is made
   w.end_array();
