@@ -11,13 +11,14 @@
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
 
-CardSet cards(std::string_view text) { return *parse_card_set(text); }
+using test_cards::cards;
 
-Card card(std::string_view t) { return *parse_card(t); }
+using test_cards::card;
 
 int contract(std::string_view name) { return *parse_contract(name); }
 

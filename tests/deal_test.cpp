@@ -6,13 +6,14 @@
 #include <string_view>
 
 #include "game/deal.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
 
-CardSet cards(std::string_view text) { return *parse_card_set(text); }
+using test_cards::cards;
 
-Card card(std::string_view t) { return *parse_card(t); }
+using test_cards::card;
 
 DealState make(int players, int n, int dealer, Suit trump, std::vector<std::string_view> hands,
                bool must_trump = true, bool hook = true) {

@@ -507,7 +507,9 @@ TEST(ExternalBot, AnInterruptedArenaLeavesNoEngine) {
   pid_t pid = 0, parent = 0;
   for (int i = 0; i < 500 && !(std::ifstream(pid_file) >> pid >> parent); ++i) usleep(10000);
   ASSERT_GT(pid, 0);
-  usleep(300000);  // into the deal: the engine is asked to choose, and sleeps
+  // Into the deal: the engine is asked to choose, and sleeps.
+  for (int i = 0; i < 3000 && !std::filesystem::exists(pid_file + ".choosing"); ++i) usleep(10000);
+  ASSERT_TRUE(std::filesystem::exists(pid_file + ".choosing"));
   kill(whist, SIGTERM);
   int status = 0;
   ASSERT_EQ(waitpid(whist, &status, 0), whist);

@@ -16,6 +16,7 @@
 #include "rules/options.h"
 #include "rules/presets.h"
 #include "rules/scoring.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
@@ -426,7 +427,7 @@ Rules with_scoring(std::string_view name) {
   return r;
 }
 
-Points P(int n) { return Points::whole(n); }
+using test_cards::P;
 
 TEST(GoldenAlternatives, HarshSerbian) {
   const Rules r = with_scoring("serbian-harsh");

@@ -16,6 +16,7 @@
 #include "rules/options.h"
 #include "rules/presets.h"
 #include "rules/scoring.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
@@ -26,15 +27,11 @@ constexpr Suit D = Suit::Diamonds;
 constexpr Suit C = Suit::Clubs;
 constexpr Suit NT = Suit::None;
 
-Points P(int n) { return Points::whole(n); }
+using test_cards::P;
 
-Card card(std::string_view text) {
-  const auto c = parse_card(text);
-  EXPECT_TRUE(c.has_value()) << text;
-  return c.value_or(kNoCard);
-}
+using test_cards::card;
 
-CardSet cards(std::string_view text) { return *parse_card_set(text); }
+using test_cards::cards;
 
 Rules israeli(std::vector<std::string_view> options = {}) {
   Rules r = *make_preset("israeli");

@@ -696,7 +696,10 @@ TEST(PlayCli, CtrlCWhileAnEngineThinksSavesTheGameAtOnce) {
   Whist w({"play", "--bots", engine, "--seat", "3", "--seed", "1", "--save",
            (dir / "game.json").string()},
           {true, {{"WHIST_EXT_TIMEOUT_MS", "60000"}}});
-  usleep(500000);  // the first bot to bid is asked, and sleeps
+  // The first bot to bid is asked, and sleeps (regression: a fixed half second was too short for
+  // a sanitizer build under load, and the Ctrl-C came before whist play could take it).
+  for (int i = 0; i < 3000 && !fs::exists(dir / "pids.choosing"); ++i) usleep(10000);
+  ASSERT_TRUE(fs::exists(dir / "pids.choosing")) << w.transcript();
   const auto start = std::chrono::steady_clock::now();
   w.send("\x03");
   EXPECT_EQ(w.finish(), 0) << w.transcript();

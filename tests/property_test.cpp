@@ -246,7 +246,7 @@ TEST_P(RandomGames, EveryInvariantHoldsOverRandomDeals) {
   }
 }
 
-std::vector<GameCase> all_cases() {
+std::vector<GameCase> random_game_cases() {
   std::vector<GameCase> out = test_games::every_preset_and_player_count();
   // Options that add phases and actions.
   out.push_back({"romanian",
@@ -261,7 +261,7 @@ std::vector<GameCase> all_cases() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, RandomGames, testing::ValuesIn(all_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Presets, RandomGames, testing::ValuesIn(random_game_cases()), case_name);
 
 // A view never holds a card its seat may not see, and two states that agree on everything a
 // seat may see give that seat the same view.

@@ -8,8 +8,25 @@
 #include <vector>
 
 #include "server/hub.h"
+#include "server/store.h"
 
 namespace whist::server {
+
+// What the hub answers an HTTP request: its status, and its body parsed.
+struct Reply {
+  int status;
+  nlohmann::json body;
+};
+
+// What opening a database says: "opened", or the error.
+inline std::string open_message(const std::string& path, StoreAccess access) {
+  try {
+    Store store(path, access);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "opened";
+}
 
 struct RecordingOutlet : Outlet {
   std::map<ConnId, std::vector<nlohmann::json>> sent;

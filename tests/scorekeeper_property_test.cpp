@@ -202,7 +202,7 @@ TEST_P(ScorekeeperGames, SavesReadBackUndoRestoresAndEveryGameEnds) {
   EXPECT_GT(read_back_total, accepted_total / 5);
 }
 
-std::vector<GameCase> all_cases() {
+std::vector<GameCase> scorekeeper_cases() {
   std::vector<GameCase> out = test_games::every_preset_and_player_count();
   // Options that add questions: the dealer's one-card mode, zero play, forced bids, a turned
   // card; Israeli whist's raise and its end after a number of deals.
@@ -218,7 +218,8 @@ std::vector<GameCase> all_cases() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, ScorekeeperGames, testing::ValuesIn(all_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Presets, ScorekeeperGames, testing::ValuesIn(scorekeeper_cases()),
+                         case_name);
 
 }  // namespace
 }  // namespace whist

@@ -12,11 +12,12 @@
 #include "rules/options.h"
 #include "rules/presets.h"
 #include "rules/scoring.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
 
-Points P(int n) { return Points::whole(n); }
+using test_cards::P;
 
 // ---------------------------------------------------------------------------------------------
 // The systems, one row per case: bid, tricks, cards dealt to each player, players, points.
@@ -34,7 +35,7 @@ struct SystemCases {
   std::vector<Case> cases;
 };
 
-const std::vector<SystemCases>& all_cases() {
+const std::vector<SystemCases>& system_cases() {
   static const std::vector<SystemCases> kCases = {
       // 10 + tricks made; tricks missed.
       {"basic",
@@ -198,10 +199,10 @@ const std::vector<SystemCases>& all_cases() {
 }
 
 TEST(Scoring, EverySystemIsCovered) {
-  ASSERT_EQ(all_cases().size(), static_cast<size_t>(kNumScorings));
+  ASSERT_EQ(system_cases().size(), static_cast<size_t>(kNumScorings));
   for (int i = 0; i < kNumScorings; ++i) {
     const auto s = static_cast<Scoring>(i);
-    EXPECT_EQ(scoring_name(s), all_cases()[static_cast<size_t>(i)].name);
+    EXPECT_EQ(scoring_name(s), system_cases()[static_cast<size_t>(i)].name);
     EXPECT_EQ(parse_scoring(scoring_name(s)), s);
     EXPECT_FALSE(scoring_description(s).empty());
   }
@@ -209,7 +210,7 @@ TEST(Scoring, EverySystemIsCovered) {
 }
 
 TEST(Scoring, EverySystemScoresAsSpecified) {
-  for (const SystemCases& sc : all_cases()) {
+  for (const SystemCases& sc : system_cases()) {
     Rules r = *make_preset("romanian");
     ASSERT_EQ(set_option(r, "scoring", sc.name), "");
     for (const Case& c : sc.cases) {

@@ -40,11 +40,6 @@ int64_t system_seconds() {
       .count();
 }
 
-struct Reply {
-  int status;
-  Json body;
-};
-
 class GuestsTest : public ::testing::Test {
  protected:
   GuestsTest() { reopen(); }

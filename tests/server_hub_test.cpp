@@ -36,11 +36,6 @@ namespace {
 using Json = nlohmann::json;
 namespace fs = std::filesystem;
 
-struct Reply {
-  int status;
-  Json body;
-};
-
 class HubTest : public ::testing::Test {
  protected:
   explicit HubTest(std::string db = ":memory:") : db_(std::move(db)) { reopen(); }
@@ -2002,15 +1997,6 @@ TEST(HubSeatLimit, AGuestTakesAndGivesUpSeatsABurstThenAtTheRate) {
 }
 
 // SQLite says "unable to open database file" for each of these; the store says which it is.
-// What opening a database says: "opened", or the error.
-std::string open_message(const std::string& path, server::StoreAccess access) {
-  try {
-    server::Store store(path, access);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "opened";
-}
 
 TEST(StoreOpen, AFileThatCannotBeOpenedSaysWhy) {
   const test_files::TempDir dir{"whist-store-open-"};

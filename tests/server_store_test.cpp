@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "damaged_page.h"
+#include "recording_outlet.h"
 #include "server/store.h"
 #include "temp_dir.h"
 
@@ -45,16 +46,6 @@ std::set<std::string> names_in(const fs::path& folder) {
     out.insert(entry.path().filename().string());
   }
   return out;
-}
-
-// What opening says: "opened", or the error.
-std::string open_message(const std::string& path, StoreAccess access) {
-  try {
-    Store store(path, access);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "opened";
 }
 
 // A database as another program (or an earlier whist) leaves it: these statements, run by a

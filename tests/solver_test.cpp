@@ -15,12 +15,13 @@
 #include "game/playout.h"
 #include "rules/contracts.h"
 #include "rules/scoring.h"
+#include "test_cards.h"
 
 namespace whist {
 namespace {
 
-CardSet cards(std::string_view text) { return *parse_card_set(text); }
-Card card(std::string_view text) { return *parse_card(text); }
+using test_cards::card;
+using test_cards::cards;
 
 struct Case {
   DealState state;

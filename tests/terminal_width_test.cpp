@@ -22,15 +22,14 @@
 #include "rules/contracts.h"
 #include "rules/options.h"
 #include "rules/presets.h"
+#include "sample_names.h"
 
 namespace whist {
 namespace {
 
-// 李小龙 is three characters in six columns; Zoë's diaeresis is a combining mark (four code
-// points, three columns); the family is five code points joined by U+200D, drawn in two columns.
-const std::string kCjk = "李小龙";
-const std::string kZoe = "Zoe\u0308";
-const std::string kFamily = "\U0001F469\u200D\U0001F469\u200D\U0001F467";
+using sample_names::kCjk;
+using sample_names::kFamily;
+using sample_names::kZoe;
 
 // Six names of kMaxPlayerName characters: two alike in their first 20, one with a combining
 // accent, one with the family emoji, one of CJK characters (48 columns).

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "sample_names.h"
 
 namespace whist {
 namespace {
@@ -351,9 +352,9 @@ TEST(IsUtf8, AcceptsWhatJsonAcceptsAndNothingElse) {
 
 // The names that broke the score sheet's columns: CJK characters two columns wide, "Zoë" with its
 // diaeresis a combining mark, a family of three emoji joined by U+200D.
-const std::string kCjk = "李小龙";
-const std::string kZoe = "Zoe\u0308";
-const std::string kFamily = "\U0001F469\u200D\U0001F469\u200D\U0001F467";
+using sample_names::kCjk;
+using sample_names::kFamily;
+using sample_names::kZoe;
 
 TEST(DisplayWidth, CountsTerminalColumnsNotCodePoints) {
   struct Case {
