@@ -110,9 +110,17 @@ class Whist {
     }
   }
 
-  // Reads what is left and returns the exit status.
+  // Reads until the output holds `text` (or has ended): what a test waits on before it types
+  // what a later prompt takes, or a Ctrl-C the program must have its handler for.
+  void wait_for(std::string_view text) {
+    while (!ended_ && all_.find(text) == std::string::npos) read_more();
+  }
+
+  // Reads what is left and returns the exit status (a program that stopped answering is killed
+  // first, so that the test fails rather than hangs).
   int finish() {
     while (!ended_) read_more();
+    if (stalled_) kill(pid_, SIGKILL);
     int status = 0;
     waitpid(pid_, &status, 0);
     waited_ = true;
@@ -144,6 +152,7 @@ class Whist {
     if (poll(&p, 1, 60000) <= 0) {
       ADD_FAILURE() << "whist play did not answer; output so far:\n" << all_;
       ended_ = true;
+      stalled_ = true;
       return;
     }
     char buf[4096];
@@ -163,6 +172,7 @@ class Whist {
   int in_ = -1;
   int out_ = -1;
   bool ended_ = false;
+  bool stalled_ = false;  // ended by the watchdog, the program still running
   bool waited_ = false;
   std::string pending_;
   std::string all_;
