@@ -493,7 +493,7 @@ class ExternalBot final : public Bot {
     if (!handshaken_) {
       if (const std::string error = finish_start(); !error.empty()) throw EngineError(error);
     }
-    refuse_unasked(true);
+    refuse_unasked(Clock::now(), true, "");
     const std::string view_text = view_to_json(view).dump();
     if (!deal_told_) {
       send("new-deal " + std::to_string(deal_seed_ ? *deal_seed_ : engine_deal_seed(view_text)));
@@ -505,7 +505,7 @@ class ExternalBot final : public Bot {
     }
     send("choose " + view_text);
     const std::string answer = receive("choose");
-    refuse_unasked(false);  // a second answer sent with the first
+    refuse_unasked(Clock::now(), false, "");  // a second answer sent with the first
     if (answer.rfind("error", 0) == 0) fail("gave up with " + quote_input(answer, kShown));
     auto a = parse_action(answer);
     if (a) a = heard_action(view, *a);  // "play unseen": the forehead card it was told of so
@@ -533,18 +533,8 @@ class ExternalBot final : public Bot {
     if (!process_.running()) return {};  // it failed earlier, and was stopped
     ask_to_quit();
     try {
-      std::string line;
-      for (;;) {
-        switch (process_.read_line(line, quit_deadline_)) {
-          case Process::Io::Ok:
-            if (!line.empty() && line[0] == '#') continue;
-            refuse_unasked_line(line, true, "; read after 'quit'");
-          case Process::Io::TooLong:
-            fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
-          default:
-            return {};  // its output ended, it exited, or it is killed once its grace runs out
-        }
-      }
+      refuse_unasked(quit_deadline_, true, "; read after 'quit'");
+      return {};  // its output ended, it exited, or it is killed once its grace runs out
     } catch (const EngineError& e) {
       return e.what();
     }
@@ -590,14 +580,15 @@ class ExternalBot final : public Bot {
   // An answer sent when none was asked for (two answers to one choose, or one to new-deal) would
   // be taken as the answer to the next choose: refused instead (regression: every later answer
   // was one behind). What is already there is read, without waiting: right after an answer (a
-  // second sent with it), and as the next choose begins (one sent later: `before_choose`).
-  void refuse_unasked(bool before_choose) {
+  // second sent with it), and as the next choose begins (one sent later: `late`); after `quit`,
+  // until its output ends or `until` (finish_output).
+  void refuse_unasked(Clock::time_point until, bool late, std::string_view when) {
     std::string line;
     for (;;) {
-      switch (process_.read_line(line, Clock::now())) {
+      switch (process_.read_line(line, until)) {
         case Process::Io::Ok:
           if (!line.empty() && line[0] == '#') continue;
-          refuse_unasked_line(line, before_choose, "");
+          refuse_unasked_line(line, late, when);
         case Process::Io::TooLong:
           fail("sent a line longer than " + std::to_string(kMaxLine) + " bytes");
         default:
